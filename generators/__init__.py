@@ -1,0 +1,1 @@
+"""The tasks: one folder per category, one file per task family."""

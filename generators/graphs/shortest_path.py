@@ -1,0 +1,80 @@
+"""Shortest paths: any path that is valid and of minimum total weight is correct."""
+from __future__ import annotations
+
+import networkx as nx
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import parse_list
+from procgym.verdict import right, wrong
+
+from .._shared import join, node_labels
+
+
+def random_connected_graph(rng, n: int, extra_edges: int, max_weight: int) -> nx.Graph:
+    """A random spanning tree plus `extra_edges` more edges, weights in 1..max_weight."""
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    order = list(range(n))
+    rng.shuffle(order)
+    for i in range(1, n):
+        g.add_edge(order[i], order[rng.randrange(i)], weight=rng.randint(1, max_weight))
+    candidates = [(u, v) for u in range(n) for v in range(u + 1, n) if not g.has_edge(u, v)]
+    rng.shuffle(candidates)
+    for u, v in candidates[:extra_edges]:
+        g.add_edge(u, v, weight=rng.randint(1, max_weight))
+    return g
+
+
+@register
+class ShortestPath(Task):
+    """Find a minimum-weight path between two nodes of a weighted undirected graph. Higher
+    levels add nodes, weights and extra edges that create competing near-optimal routes."""
+
+    name = "graphs/shortest_path"
+    knobs = (
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 15, 18, 22], (3, 200), doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 11, 15, 20, 26], (0, 1000), doc="edges beyond a spanning tree"),
+        Knob("max_weight", [1, 1, 3, 5, 9, 9, 12, 15, 20, 25], (1, 1000), doc="largest edge weight (1 = unweighted)"),
+    )
+    answer_format = "the path as a comma-separated list of node names, from the start node to the end node"
+    example = "A,F,C"
+
+    def build(self, rng, params):
+        n = params["n_nodes"]
+        g = random_connected_graph(rng, n, params["extra_edges"], params["max_weight"])
+        names = node_labels(n)
+        # the farthest node in hops from a random start makes the search non-trivial
+        start = rng.randrange(n)
+        hops = nx.single_source_shortest_path_length(g, start)
+        far = max(hops.values())
+        target = rng.choice(sorted(v for v, d in hops.items() if d == far))
+        path = nx.dijkstra_path(g, start, target)
+        length = nx.dijkstra_path_length(g, start, target)
+        edges = sorted((names[u], names[v], d["weight"]) for u, v, d in g.edges(data=True))
+        weighted = params["max_weight"] > 1
+        listing = "\n".join(f"{u} - {v}" + (f" (weight {w})" if weighted else "") for u, v, w in edges)
+        cost = "total weight" if weighted else "number of edges"
+        question = (f"An undirected graph has nodes {', '.join(names)} and these edges:\n{listing}\n\n"
+                    f"Find a path from {names[start]} to {names[target]} with the smallest {cost}.")
+        return Draft(question, join(names[v] for v in path),
+                     {"edges": [list(e) for e in edges], "start": names[start], "end": names[target],
+                      "length": length})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        weights = {}
+        for u, v, w in c["edges"]:
+            weights[(u, v)] = weights[(v, u)] = w
+        path = [p.strip().upper() for p in parse_list(answer.replace("->", ",").replace("-", ","))]
+        if not path or any(not p for p in path):
+            return wrong("Write the path as node names separated by commas.")
+        if path[0] != c["start"] or path[-1] != c["end"]:
+            return wrong(f"The path must start at {c['start']} and end at {c['end']}.")
+        total = 0
+        for u, v in zip(path, path[1:]):
+            if (u, v) not in weights:
+                return wrong(f"There is no edge between {u} and {v}.")
+            total += weights[(u, v)]
+        if total != c["length"]:
+            return wrong(f"That path has total {total}, which is not the minimum.")
+        return right()

@@ -1,0 +1,362 @@
+"""Safe parsing of answers that a model wrote: numbers, lists and symbolic expressions.
+
+Model text is never executed. Expressions go through `ast.parse` (which only parses) and a
+whitelist walk that builds sympy objects directly; anything outside the whitelist is rejected.
+Every input is bounded: text length, digits per literal, node count, nesting depth and the size
+of powers, so `10^10^10`, deep nesting or megabytes of text fail fast with `ParseError`.
+
+    parse_number("-3/4")                  # Fraction(-3, 4)
+    parse_expression("2x(x+1)^2", ["x"])  # sympy: 2*x*(x + 1)**2
+    equivalent(parse_expression("(x+1)^2", ["x"]), x**2 + 2*x + 1)   # True
+"""
+from __future__ import annotations
+
+import ast
+import math
+import re
+from fractions import Fraction
+
+import sympy
+
+MAX_TEXT = 2_000  # characters of one expression
+MAX_DIGITS = 300  # digits of one numeric literal
+MAX_NODES = 400  # AST nodes of one expression
+MAX_DEPTH = 60  # bracket nesting
+MAX_EXPONENT = 1_000  # |n| in x^n for a numeric n
+MAX_RESULT_DIGITS = 5_000  # digits of a numeric power's result
+
+
+class ParseError(ValueError):
+    """The text is not an answer of the expected form; the message says why, in one sentence."""
+
+
+# ---------------------------------------------------------------- numbers
+
+_INT = re.compile(r"[+-]?\d{1,%d}" % MAX_DIGITS)
+_GROUPED_INT = re.compile(r"[+-]?\d{1,3}(,\d{3})+")
+_DECIMAL = re.compile(r"[+-]?(\d{0,%d}\.\d{1,%d}|\d{1,%d}\.?)([eE][+-]?\d{1,3})?" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
+_FRACTION = re.compile(r"([+-]?\d{1,%d})\s*/\s*([+-]?\d{1,%d})" % (MAX_DIGITS, MAX_DIGITS))
+_LATEX_FRAC = re.compile(r"([+-]?)\\[dt]?frac\{\s*([+-]?\d{1,%d})\s*\}\{\s*([+-]?\d{1,%d})\s*\}" % (MAX_DIGITS, MAX_DIGITS))
+_UNICODE = {"\u2212": "-", "\u2013": "-", "\u00d7": "*", "\u00b7": "*", "\u22c5": "*", "\u00f7": "/", "\u2044": "/"}
+
+
+def clean(text: str) -> str:
+    """Strip math-mode wrappers, thin spaces and unicode operator look-alikes."""
+    s = text.strip()
+    for k, v in _UNICODE.items():
+        s = s.replace(k, v)
+    s = re.sub(r"^\$+|\$+$", "", s).strip()
+    s = re.sub(r"^\\[(\[]|\\[)\]]$", "", s).strip()
+    s = s.replace("\\!", "").replace("\\,", "").replace("\\;", "").replace("\\ ", " ")
+    s = s.replace("\\left", "").replace("\\right", "").replace("\\displaystyle", "")
+    return s.strip()
+
+
+def parse_int(text: str) -> int:
+    """An integer written plainly: `42`, `-7`, `+3`, `1,234,567`; a trailing period is allowed."""
+    s = clean(text).rstrip(".").replace(" ", "")
+    if _GROUPED_INT.fullmatch(s):
+        s = s.replace(",", "")
+    if not _INT.fullmatch(s):
+        raise ParseError(f"expected an integer, got {_preview(text)}")
+    return int(s)
+
+
+def parse_number(text: str) -> Fraction:
+    """An exact rational: an integer, a finite decimal (`0.25`, `1e-3`), `p/q`, or `\\frac{p}{q}`."""
+    s = clean(text).rstrip(".").replace(" ", "")
+    if _GROUPED_INT.fullmatch(s):
+        s = s.replace(",", "")
+    m = _LATEX_FRAC.fullmatch(s)
+    if m:
+        sign, p, q = m.groups()
+        value = _ratio(p, q)
+        return -value if sign == "-" else value
+    m = _FRACTION.fullmatch(s)
+    if m:
+        return _ratio(*m.groups())
+    if _DECIMAL.fullmatch(s) and any(ch.isdigit() for ch in s):
+        return Fraction(s)
+    raise ParseError(f"expected a number (an integer, decimal or fraction p/q), got {_preview(text)}")
+
+
+def _ratio(p: str, q: str) -> Fraction:
+    if int(q) == 0:
+        raise ParseError("the fraction has a zero denominator")
+    return Fraction(int(p), int(q))
+
+
+def parse_list(text: str, separators: str = ",;") -> list[str]:
+    """Items of a list answer: brackets stripped, split on the separators, whitespace trimmed.
+
+    `"[A, B, C]"`, `"A,B,C"` and `"(A; B; C)"` all give ["A", "B", "C"]; an empty text gives [].
+    """
+    s = clean(text)
+    if len(s) >= 2 and s[0] + s[-1] in ("[]", "()", "{}"):
+        s = s[1:-1]
+    if not s.strip():
+        return []
+    parts = re.split("[" + re.escape(separators) + "]", s)
+    return [p.strip() for p in parts]
+
+
+def _preview(text: str, n: int = 40) -> str:
+    text = str(text)
+    return repr(text if len(text) <= n else text[:n] + "...")
+
+
+# ---------------------------------------------------------------- expressions
+
+FUNCTIONS = {
+    "sqrt": sympy.sqrt, "exp": sympy.exp, "log": sympy.log, "ln": sympy.log,
+    "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot,
+    "sec": sympy.sec, "csc": sympy.csc, "asin": sympy.asin, "acos": sympy.acos,
+    "atan": sympy.atan, "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan,
+    "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh, "abs": sympy.Abs,
+}
+CONSTANTS = {"pi": sympy.pi, "e": sympy.E, "E": sympy.E, "oo": sympy.oo, "inf": sympy.oo, "infinity": sympy.oo}
+_LATEX_WORDS = {
+    "\\cdot": "*", "\\times": "*", "\\div": "/", "\\pi": " pi ", "\\infty": " oo ",
+    "\\ln": " ln", "\\log": " log", "\\exp": " exp",
+    **{f"\\{f}": f" {f}" for f in ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos",
+                                   "arctan", "sinh", "cosh", "tanh")},
+}
+_TOKEN = re.compile(r"\s*(?:(\d+\.\d*|\.\d+|\d+)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/(),]))")
+
+
+def _latex_to_plain(s: str) -> str:
+    """Rewrite the LaTeX a model commonly writes (\\frac, \\sqrt, ^{}, \\cdot, ...) as plain math."""
+    for word, plain in _LATEX_WORDS.items():
+        s = s.replace(word, plain)
+    s = re.sub(r"\\[dt]frac", r"\\frac", s)
+    s = _rewrite_commands(s)
+    s = s.replace("{", "(").replace("}", ")").replace("[", "(").replace("]", ")")
+    if "\\" in s:
+        raise ParseError("the expression has an unsupported LaTeX command")
+    return s
+
+
+def _braced(s: str, i: int) -> tuple[str, int]:
+    """The content of the group starting at s[i] == '{' and the index after it."""
+    if i >= len(s) or s[i] != "{":
+        # \frac12 style: a single character argument
+        if i < len(s) and s[i].isalnum():
+            return s[i], i + 1
+        raise ParseError("a LaTeX command is missing its {argument}")
+    depth = 0
+    for j in range(i, len(s)):
+        depth += {"{": 1, "}": -1}.get(s[j], 0)
+        if depth == 0:
+            return s[i + 1:j], j + 1
+    raise ParseError("the expression has unbalanced braces")
+
+
+def _rewrite_commands(s: str) -> str:
+    out, i = [], 0
+    while i < len(s):
+        if s.startswith("\\frac", i):
+            num, i = _braced(s, i + 5)
+            den, i = _braced(s, i)
+            out.append(f"(({_rewrite_commands(num)})/({_rewrite_commands(den)}))")
+        elif s.startswith("\\sqrt", i):
+            i += 5
+            index = None
+            if i < len(s) and s[i] == "[":
+                close = s.find("]", i)
+                if close < 0:
+                    raise ParseError("the expression has an unclosed \\sqrt[")
+                index, i = s[i + 1:close], close + 1
+            body, i = _braced(s, i)
+            body = _rewrite_commands(body)
+            out.append(f"sqrt({body})" if index is None else f"(({body})**(1/({_rewrite_commands(index)})))")
+        else:
+            out.append(s[i])
+            i += 1
+    return "".join(out)
+
+
+def _tokenize(s: str, variables: set[str]) -> list[str]:
+    tokens, pos = [], 0
+    while pos < len(s):
+        if s[pos:].strip() == "":
+            break
+        m = _TOKEN.match(s, pos)
+        if not m:
+            raise ParseError(f"unexpected character {s[pos:].lstrip()[:1]!r} in the expression")
+        number, name, op = m.groups()
+        if name is not None and name not in FUNCTIONS and name not in CONSTANTS and name not in variables:
+            # "xy" means x*y when both are variables; "2pi" already split by the regex
+            if all(ch in variables for ch in name):
+                tokens.extend(name)
+                pos = m.end()
+                continue
+            raise ParseError(f"unknown name {name[:20]!r} in the expression")
+        tokens.append(number or name or op)
+        pos = m.end()
+    return tokens
+
+
+def _with_implicit_products(tokens: list[str]) -> list[str]:
+    out: list[str] = []
+    for tok in tokens:
+        if out:
+            prev = out[-1]
+            prev_ends_value = prev == ")" or prev[0].isdigit() or prev[0] == "." or (
+                (prev[0].isalpha() or prev[0] == "_") and prev not in FUNCTIONS)
+            tok_starts_value = tok == "(" or tok[0].isdigit() or tok[0] == "." or tok[0].isalpha() or tok[0] == "_"
+            if prev_ends_value and tok_starts_value:
+                out.append("*")
+        out.append(tok)
+    return out
+
+
+def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
+    """A sympy expression from plain or LaTeX math, built without executing anything.
+
+    Accepts `+ - * / ^ **`, parentheses, implicit products (`2x`, `3(x+1)`, `xy`), the
+    functions in FUNCTIONS, the constants pi, e and oo, and the given variable names.
+    Raises ParseError naming the problem otherwise.
+    """
+    if not isinstance(text, str):
+        raise ParseError("the answer is not text")
+    s = clean(text)
+    if len(s) > MAX_TEXT:
+        raise ParseError(f"the expression is longer than {MAX_TEXT} characters")
+    if not s:
+        raise ParseError("the answer is empty")
+    s = s.replace("\u03c0", " pi ").replace("\u221a", "sqrt").replace("\u00b2", "^2").replace("\u00b3", "^3")
+    s = _latex_to_plain(s)
+    depth = 0
+    for ch in s:
+        depth += 1 if ch == "(" else -1 if ch == ")" else 0
+        if depth > MAX_DEPTH:
+            raise ParseError(f"the expression nests deeper than {MAX_DEPTH} brackets")
+        if depth < 0:
+            raise ParseError("the expression has unbalanced parentheses")
+    s = s.replace("^", "**")
+    tokens = _with_implicit_products(_tokenize(s, set(variables)))
+    if not tokens:
+        raise ParseError("the answer is empty")
+    # Numeric literals become placeholder names bound to exact sympy numbers: "0.1" stays 1/10.
+    names = {v: sympy.Symbol(v) for v in variables}
+    for i, tok in enumerate(tokens):
+        if tok[0].isdigit() or tok[0] == ".":
+            if len(tok.replace(".", "")) > MAX_DIGITS:
+                raise ParseError(f"a number has more than {MAX_DIGITS} digits")
+            names[f"__n{i}"] = sympy.Rational(tok)
+            tokens[i] = f"__n{i}"
+    source = " ".join(tokens)
+    try:
+        tree = ast.parse(source, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise ParseError(f"could not parse {_preview(text)} as an expression") from None
+    if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
+        raise ParseError(f"the expression has more than {MAX_NODES} parts")
+    try:
+        return _build(tree.body, names)
+    except ParseError:
+        raise
+    except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError):
+        raise ParseError(f"could not evaluate {_preview(text)}") from None
+
+
+_BINOPS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+}
+
+
+def _build(node: ast.AST, symbols: dict) -> sympy.Expr:
+    if isinstance(node, ast.BinOp):
+        left, right = _build(node.left, symbols), _build(node.right, symbols)
+        if isinstance(node.op, ast.Pow):
+            return _power(left, right)
+        op = _BINOPS.get(type(node.op))
+        if op is None:
+            raise ParseError("the expression uses an operator that is not allowed")
+        if isinstance(node.op, ast.Div) and right == 0:
+            raise ParseError("the expression divides by zero")
+        return op(left, right)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _build(node.operand, symbols)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.Name):
+        if node.id in symbols:
+            return symbols[node.id]
+        if node.id in CONSTANTS:
+            return CONSTANTS[node.id]
+        raise ParseError(f"unknown name {node.id[:20]!r}")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS and not node.keywords:
+        args = [_build(a, symbols) for a in node.args]
+        name = node.func.id
+        if len(args) == 1 or (name == "log" and len(args) == 2):
+            return FUNCTIONS[name](*args)
+        raise ParseError(f"{name} takes one argument")
+    raise ParseError("the expression contains something that is not arithmetic")
+
+
+def _power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
+    if exponent.is_number:
+        if not exponent.is_real or abs(float(exponent)) > MAX_EXPONENT:
+            raise ParseError(f"an exponent is larger than {MAX_EXPONENT}")
+        if base.is_number and base.is_rational and exponent.is_Integer and base != 0:
+            p, q = sympy.fraction(sympy.Rational(base))
+            digits = max(_digits(p), _digits(q)) * abs(int(exponent))
+            if digits > MAX_RESULT_DIGITS:
+                raise ParseError("a power is too large to evaluate")
+    elif base.is_number and abs(base) > 10**6:
+        raise ParseError("a power with a symbolic exponent has too large a base")
+    return base ** exponent
+
+
+def _digits(n) -> int:
+    n = abs(int(n))
+    return 1 if n == 0 else int(math.log10(n)) + 1 if n < 10**300 else len(str(n))
+
+
+# ---------------------------------------------------------------- equivalence
+
+_PROBES = (Fraction(37, 100), Fraction(-83, 100), Fraction(121, 100), Fraction(27, 10), Fraction(-19, 10),
+           Fraction(53, 10), Fraction(7, 100))
+
+
+def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-12) -> bool:
+    """Whether two expressions are equal as functions, checked without unbounded simplification.
+
+    Differences that vanish on construction are caught exactly; otherwise both sides are
+    evaluated at fixed probe points with 30-digit arithmetic and must agree at every point where
+    both are defined (at least three).
+    """
+    try:
+        diff = sympy.expand(a - b) if _small_polynomial(a - b) else a - b
+        if diff == 0:
+            return True
+        free = sorted(diff.free_symbols, key=str)
+        agreed = 0
+        for k in range(len(_PROBES)):
+            point = {s: sympy.Rational(_PROBES[(k + 3 * i) % len(_PROBES)]) for i, s in enumerate(free)}
+            da = complex(a.evalf(30, subs=point))
+            db = complex(b.evalf(30, subs=point))
+            if not (_finite(da) and _finite(db)):
+                continue
+            if abs(da - db) > tolerance * max(1.0, abs(da), abs(db)):
+                return False
+            agreed += 1
+            if not free:
+                return True
+        return agreed >= 3
+    except (TypeError, ValueError, ArithmeticError, RecursionError, MemoryError, AttributeError):
+        return False
+
+
+def _small_polynomial(e: sympy.Expr) -> bool:
+    try:
+        return e.is_polynomial() and sympy.count_ops(e) < 200 and sympy.degree_list(e) and max(sympy.degree_list(e) or (0,)) <= 30
+    except Exception:  # degree_list raises on constants and non-polynomials
+        return False
+
+
+def _finite(z: complex) -> bool:
+    return math.isfinite(z.real) and math.isfinite(z.imag)

@@ -1,0 +1,154 @@
+"""The task base classes: what a task family declares, and what the framework does for it.
+
+A single-answer task declares `name`, `knobs`, `answer_format` and `example`, and implements two
+methods:
+
+    build(rng, params) -> Draft      # a question, one reference answer, and what grade() needs
+    grade(answer, problem) -> Verdict  # `answer` is the extracted final answer text
+
+An interactive task also implements its dynamics (see InteractiveTask). Everything else, seeding,
+knob resolution, prompt formatting, extraction and the never-raise guarantee, lives here.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from .extract import MAX_ANSWER_CHARS, extract_answer, marker_name
+from .knobs import Knob, check_level, resolve
+from .problem import ANSWER_STYLES, Problem
+from .prompts import format_prompt
+from .seeding import stable_rng
+from .verdict import Verdict, wrong
+
+
+@dataclass
+class Draft:
+    """What `build` returns: the question text, one reference answer, and the verifier's data."""
+
+    question: str
+    answer: str
+    check: dict = field(default_factory=dict)
+
+
+class Task:
+    """Base of every single-answer task. Subclass it, set the class attributes, register it."""
+
+    name: ClassVar[str] = ""
+    knobs: ClassVar[tuple[Knob, ...]] = ()
+    answer_format: ClassVar[str] = ""  # e.g. "a reduced fraction p/q"
+    example: ClassVar[str] = ""  # an example of the format (not an answer to any problem)
+    interactive: ClassVar[bool] = False
+
+    # --- to implement -------------------------------------------------------------------------
+    def build(self, rng: random.Random, params: dict) -> Draft:
+        raise NotImplementedError
+
+    def grade(self, answer: str, problem: Problem) -> Verdict:
+        raise NotImplementedError
+
+    # --- provided -----------------------------------------------------------------------------
+    @property
+    def category(self) -> str:
+        return self.name.split("/", 1)[0]
+
+    def params(self, seed: int = 0, difficulty: int = 3, **overrides) -> dict:
+        """The concrete knob values for a level (ranges drawn from a stream of their own)."""
+        check_level(difficulty)
+        rng = stable_rng(self.name, "knobs", difficulty, sorted(overrides.items()), seed)
+        return resolve(self.knobs, difficulty, overrides, rng)
+
+    def generate(self, seed: int = 0, difficulty: int = 3, answer_style: str = "tag", **overrides) -> Problem:
+        """A problem, determined by (name, concrete knob values, seed).
+
+            task.generate(seed=7, difficulty=5, n_nodes=12)
+        """
+        if answer_style not in ANSWER_STYLES:
+            raise ValueError(f"answer_style must be one of {list(ANSWER_STYLES)}, got {answer_style!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        params = self.params(seed, difficulty, **overrides)
+        draft = self.build(stable_rng(self.name, params, seed), dict(params))
+        prompt = format_prompt(draft.question, self.answer_format, self.example, answer_style, self.interactive)
+        return Problem(self.name, seed, difficulty, params, prompt, draft.answer, draft.check, answer_style)
+
+    def verify(self, problem: Problem | dict, text: str) -> Verdict:
+        """Score a response. Never raises: any failure is a verdict of 0 with a reason."""
+        try:
+            if isinstance(problem, dict):
+                problem = Problem.from_dict(problem)
+            if not isinstance(text, str):
+                return wrong("The response is not text.")
+            answer = extract_answer(text, problem.answer_style)
+            if answer is None:
+                return wrong(f"No final answer found: mark it with {marker_name(problem.answer_style)}.")
+            if len(answer) > MAX_ANSWER_CHARS:
+                return wrong(f"The answer is longer than {MAX_ANSWER_CHARS} characters.")
+            verdict = self.grade(answer, problem)
+            if not isinstance(verdict, Verdict):
+                return wrong("The verifier returned no verdict.")
+            return verdict
+        except (RecursionError, MemoryError):
+            return wrong("The answer is too complex to check.")
+        except Exception as exc:  # a verifier must never crash the caller; report what broke
+            return wrong(f"The answer could not be checked ({type(exc).__name__}).")
+
+    def describe(self) -> str:
+        lines = [f"{self.name}{' (interactive)' if self.interactive else ''}", (self.__doc__ or "").strip(),
+                 f"answer format: {self.answer_format}", "knobs:"]
+        lines += [f"  {k.describe()}" for k in self.knobs]
+        return "\n".join(lines)
+
+
+class InteractiveTask(Task):
+    """A task with dynamics: the agent acts, observes and acts again.
+
+    Implement `build` (the prompt states the rules and the action format; the Draft's `answer`
+    is one winning action sequence, one action per line), plus:
+
+        initial_state(problem) -> dict
+        transition(problem, state, action) -> (observation, reward, done)   # may mutate `state`
+        policy(problem, state) -> str   # the reference policy's next action; it must win
+
+    `transition` must be deterministic given (problem, state, action) and must answer an
+    invalid action with an observation saying why, never an exception. `grade` replays the
+    actions of an answer through the dynamics, so the env and the verifier cannot disagree.
+    """
+
+    interactive: ClassVar[bool] = True
+
+    def initial_state(self, problem: Problem) -> dict:
+        raise NotImplementedError
+
+    def transition(self, problem: Problem, state: dict, action: str) -> tuple[str, float, bool]:
+        raise NotImplementedError
+
+    def policy(self, problem: Problem, state: dict) -> str:
+        raise NotImplementedError
+
+    def step(self, problem: Problem, state: dict, action: str) -> tuple[dict, str, float, bool]:
+        """A pure step: (new state, observation, reward, done); `state` is left unchanged."""
+        state = copy.deepcopy(state)
+        try:
+            observation, reward, done = self.transition(problem, state, action)
+        except (RecursionError, MemoryError):
+            return state, "That action is too complex to process.", 0.0, False
+        return state, observation, float(reward), bool(done)
+
+    def grade(self, answer: str, problem: Problem) -> Verdict:
+        actions = [line.strip() for line in answer.splitlines() if line.strip()]
+        if not actions:
+            return wrong("No actions given: write one action per line.")
+        state, total, done = self.initial_state(problem), 0.0, False
+        for action in actions:
+            state, observation, reward, done = self.step(problem, state, action)
+            total += reward
+            if done:
+                break
+        if done and total >= 1.0:
+            return Verdict(1.0, True, "Solved.")
+        if done:
+            return wrong(f"The episode ended unsolved: {observation}")
+        return wrong("The actions do not finish the episode.")

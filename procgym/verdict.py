@@ -1,0 +1,25 @@
+"""The result of checking one answer."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """`reward` in [0, 1]; `correct` is True only for a fully correct answer; `feedback` is one
+    short sentence an env may show the agent after a wrong attempt."""
+
+    reward: float
+    correct: bool
+    feedback: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def right(feedback: str = "Correct.") -> Verdict:
+    return Verdict(1.0, True, feedback)
+
+
+def wrong(feedback: str = "Incorrect.") -> Verdict:
+    return Verdict(0.0, False, feedback)
