@@ -1,0 +1,34 @@
+"""The random agent: a chance-level baseline that answers in the right format.
+
+It answers each problem with the reference answer of a different problem of the same task and
+level (a well-formed guess); in interactive tasks it plays that problem's winning actions in turn.
+"""
+from __future__ import annotations
+
+import random
+
+from procgym.problem import Problem
+from procgym.registry import get
+
+from .oracle import mark
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self._plans: dict[tuple, list[str]] = {}
+
+    def act(self, history: list[dict], info: dict) -> str:
+        problem = Problem.from_dict(info["problem"])
+        key = (problem.task, problem.seed, problem.prompt)
+        if key not in self._plans or len(history) <= 1:
+            other = get(problem.task).generate(self.rng.randrange(2**31), problem.difficulty or 3,
+                                               problem.answer_style, **problem.params)
+            self._plans[key] = other.answer.splitlines() or [other.answer]
+        plan = self._plans[key]
+        turn = sum(1 for m in history if m["role"] == "assistant")
+        if get(problem.task).interactive:
+            return mark(plan[turn % len(plan)], problem.answer_style)
+        return mark("\n".join(plan), problem.answer_style)

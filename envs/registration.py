@@ -1,0 +1,42 @@
+"""Gymnasium registration: every task as `gymnasium.make("procgym/<category>.<task>-v0")`."""
+from __future__ import annotations
+
+import dataclasses
+
+import gymnasium as gym
+
+from procgym.registry import get, tasks
+
+ENTRY_POINT = "procgym.envs.task_env:TaskEnv"
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of a task: "graphs/shortest_path" -> "procgym/graphs.shortest_path-v0"."""
+    return "procgym/" + name.replace("/", ".") + "-v0"
+
+
+def register_envs() -> list[str]:
+    """Register every task with Gymnasium (idempotent); returns the ids."""
+    ids = []
+    for name in tasks():
+        gid = env_id(name)
+        if gid not in gym.registry:
+            gym.register(id=gid, entry_point=ENTRY_POINT, kwargs={"task": name}, disable_env_checker=True)
+        ids.append(gid)
+    return ids
+
+
+def make(name, **kwargs) -> gym.Env:
+    """A TaskEnv for `name` (a task name or a Task instance); see TaskEnv for the arguments.
+
+    Returns the env itself, not wrapped, with its Gymnasium spec attached so that
+    `env.spec.make()` rebuilds it with the same arguments.
+    """
+    from .task_env import TaskEnv
+
+    task = get(name)
+    env = TaskEnv(task, **kwargs)
+    if task.name in tasks() and get(task.name) is task:
+        register_envs()
+        env.spec = dataclasses.replace(gym.spec(env_id(task.name)), kwargs={"task": task.name, **kwargs})
+    return env

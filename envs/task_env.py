@@ -1,0 +1,138 @@
+"""Any task as a gymnasium.Env with text observations and text actions.
+
+Single-answer tasks become multi-turn through attempts: a wrong attempt returns feedback until
+the attempts run out. Interactive tasks run their own dynamics, one action per step.
+
+    env = TaskEnv("graphs/shortest_path", difficulty=5, max_turns=3, feedback="full")
+    obs, info = env.reset(seed=7)       # reset(seed=s) gives the problem procgym.generate(seed=s) gives
+    obs, reward, terminated, truncated, info = env.step("<answer>A,C,D</answer>")
+"""
+from __future__ import annotations
+
+import gymnasium as gym
+
+from procgym.extract import extract_answer, marker_name
+from procgym.problem import Problem
+from procgym.registry import get
+from procgym.task import InteractiveTask, Task
+from procgym.verdict import Verdict
+
+from .text import MAX_ACTION, MAX_OBSERVATION, text_space
+
+FEEDBACK_LEVELS = ("none", "binary", "full")
+DEFAULT_INTERACTIVE_TURNS = 200  # a safety cap; interactive tasks end themselves through their budgets
+
+
+class TaskEnv(gym.Env):
+    """A procgym task as a Gymnasium environment.
+
+    Args:
+        task: a registered task name or a Task instance.
+        difficulty: level 1-10.
+        max_turns: attempts for single-answer tasks (default 1), a turn cap for interactive ones.
+        feedback: after a wrong attempt show "none" (an empty observation), "binary"
+            ("Incorrect.") or "full" (the verifier's sentence).
+        answer_style: "tag", "boxed" or "raw": how responses mark the answer or action.
+        **knobs: knob overrides passed to the task.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, task: str | Task, difficulty: int = 3, max_turns: int | None = None,
+                 feedback: str = "full", answer_style: str = "tag", render_mode: str | None = None, **knobs):
+        self.task = get(task) if isinstance(task, str) else task
+        if feedback not in FEEDBACK_LEVELS:
+            raise ValueError(f"feedback must be one of {list(FEEDBACK_LEVELS)}, got {feedback!r}")
+        if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
+            raise ValueError(f"max_turns must be a positive integer, got {max_turns!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.task.params(0, difficulty, **knobs)  # validates difficulty and knobs now, not at reset
+        self.difficulty, self.feedback, self.answer_style, self.knobs = difficulty, feedback, answer_style, knobs
+        self.max_turns = max_turns or (DEFAULT_INTERACTIVE_TURNS if self.task.interactive else 1)
+        self.render_mode = render_mode
+        self.observation_space = text_space(MAX_OBSERVATION)
+        self.action_space = text_space(MAX_ACTION)
+        self.problem: Problem | None = None
+        self.state: dict | None = None
+        self.history: list[dict] = []
+        self.turn = 0
+        self.done = False
+        self.verdict: Verdict | None = None
+
+    # -- gymnasium API ------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """Start an episode. `reset(seed=s)` plays problem seed s; `options={"problem": record}`
+        plays a given problem record (from a dataset, say)."""
+        super().reset(seed=seed)
+        options = options or {}
+        if "problem" in options:
+            record = options["problem"]
+            self.problem = record if isinstance(record, Problem) else Problem.from_dict(record)
+            if self.problem.task != self.task.name:
+                raise ValueError(f"problem is for {self.problem.task!r}, this env plays {self.task.name!r}")
+        else:
+            problem_seed = seed if seed is not None else int(self.np_random.integers(0, 2**62))
+            self.problem = self.task.generate(problem_seed, self.difficulty, self.answer_style, **self.knobs)
+        self.state = self.task.initial_state(self.problem) if self.task.interactive else None
+        self.turn, self.done, self.verdict = 0, False, None
+        self.history = [{"role": "user", "content": self.problem.prompt}]
+        return self.problem.prompt, self._info()
+
+    def step(self, action: str):
+        if self.problem is None:
+            raise RuntimeError("call reset() before step()")
+        if self.done:
+            raise RuntimeError("the episode is over: call reset()")
+        action = action if isinstance(action, str) else str(action)
+        self.turn += 1
+        self.history.append({"role": "assistant", "content": action})
+        if isinstance(self.task, InteractiveTask):
+            observation, reward, terminated = self._act(action)
+        else:
+            observation, reward, terminated = self._attempt(action)
+        truncated = not terminated and self.turn >= self.max_turns
+        self.done = terminated or truncated
+        self.history.append({"role": "user", "content": observation})
+        return observation, reward, terminated, truncated, self._info()
+
+    def render(self):
+        text = "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in self.history)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # -- internals ----------------------------------------------------------------------------
+    def _attempt(self, text: str):
+        self.verdict = self.task.verify(self.problem, text)
+        if self.verdict.correct:
+            return "Correct.", self.verdict.reward, True
+        out_of_attempts = self.turn >= self.max_turns
+        if self.feedback == "none":
+            observation = ""
+        elif self.feedback == "binary":
+            observation = "Incorrect."
+        else:
+            observation = self.verdict.feedback
+        if not out_of_attempts and self.feedback != "none":
+            observation += " Try again."
+        return observation, self.verdict.reward, out_of_attempts
+
+    def _act(self, text: str):
+        action = extract_answer(text, self.problem.answer_style)
+        if action is None:
+            observation = f"No action found: mark your action with {marker_name(self.problem.answer_style)}."
+            self.verdict = Verdict(0.0, False, observation)
+            return observation, 0.0, False
+        self.state, observation, reward, done = self.task.step(self.problem, self.state, action)
+        self.verdict = Verdict(reward, bool(done and reward >= 1.0), observation)
+        return observation, reward, done
+
+    def _info(self) -> dict:
+        return {
+            "problem": self.problem.to_dict(),
+            "verdict": None if self.verdict is None else self.verdict.to_dict(),
+            "turn": self.turn,
+            "task": self.task.name,
+        }

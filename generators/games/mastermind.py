@@ -1,0 +1,210 @@
+"""Mastermind: deduce a secret colour code from black/white peg feedback within a guess budget."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, InteractiveTask, Knob, register
+from procgym.seeding import stable_rng
+
+# Colours are named by their initials; the first `n_colors` of this palette are in play.
+PALETTE = (("R", "red"), ("G", "green"), ("B", "blue"), ("Y", "yellow"), ("O", "orange"),
+           ("P", "purple"), ("C", "cyan"), ("M", "magenta"), ("T", "teal"), ("L", "lime"))
+MAX_ACTION_CHARS = 200
+_SEPARATORS = re.compile(r"[\s,;\-|/]+")
+CANDIDATE_CAP = 120  # below this many consistent codes the policy plays most-parts, not first-consistent
+
+
+def feedback(guess, secret) -> tuple[int, int]:
+    """(black, white): black = right colour in the right position; white = right colour in the
+    wrong position, each peg of either code counted at most once."""
+    black = sum(g == s for g, s in zip(guess, secret))
+    common = sum(min(guess.count(c), secret.count(c)) for c in set(guess))
+    return black, common - black
+
+
+def consistent_codes(history, n_pegs: int, n_colors: int, repeats: bool, order, limit: int):
+    """Up to `limit` codes consistent with every (guess, black, white) in `history`.
+
+    A depth-first search over positions, colours tried in `order[pos]`, pruned on partial
+    codes: the blacks and the colour matches (black + white) of each past guess can only grow as
+    positions are filled, and can grow by at most what the remaining positions allow. The codes
+    come out in the search order, so the first one is the first consistent code in that order.
+    """
+    rows = []
+    for guess, black, white in history:
+        counts = [0] * n_colors
+        for c in guess:
+            counts[c] += 1
+        rows.append((guess, black, black + white, counts))
+    k = len(rows)
+    found: list[tuple] = []
+    code = [0] * n_pegs
+    used = [0] * n_colors
+    blacks = [0] * k
+    matches = [0] * k
+    # deficit[j] = sum over colours of max(0, counts_j[c] - used[c]): matches still obtainable
+    deficit = [n_pegs] * k
+
+    def dfs(pos: int) -> bool:
+        if pos == n_pegs:
+            found.append(tuple(code))
+            return len(found) >= limit
+        left = n_pegs - pos - 1
+        for c in order[pos]:
+            if not repeats and used[c]:
+                continue
+            ok = True
+            changed = []
+            for j in range(k):
+                guess, b, m, counts = rows[j]
+                nb = blacks[j] + (guess[pos] == c)
+                gain = used[c] < counts[c]
+                nm = matches[j] + gain
+                nd = deficit[j] - gain
+                if nb > b or nm > m or nb + left < b or nm + min(left, nd) < m:
+                    ok = False
+                    break
+                changed.append((j, nb, nm, nd))
+            if not ok:
+                continue
+            saved = [(j, blacks[j], matches[j], deficit[j]) for j, _, _, _ in changed]
+            for j, nb, nm, nd in changed:
+                blacks[j], matches[j], deficit[j] = nb, nm, nd
+            code[pos] = c
+            used[c] += 1
+            stop = dfs(pos + 1)
+            used[c] -= 1
+            for j, b0, m0, d0 in saved:
+                blacks[j], matches[j], deficit[j] = b0, m0, d0
+            if stop:
+                return True
+        return False
+
+    dfs(0)
+    return found
+
+
+def most_parts(candidates: list[tuple]) -> tuple:
+    """The candidate whose feedback splits the candidates into the most classes (ties: first)."""
+    best, best_parts = candidates[0], 0
+    for g in candidates:
+        parts = len({feedback(g, s) for s in candidates})
+        if parts > best_parts:
+            best, best_parts = g, parts
+    return best
+
+
+@register
+class Mastermind(InteractiveTask):
+    """Mastermind: find a secret code of `n_pegs` coloured pegs, each one of `n_colors` colours
+    (named by initials: R red, G green, B blue, Y yellow, O orange, P purple, C cyan, M magenta,
+    T teal, L lime; the first `n_colors` are in play), with or without repeated colours. Each guess
+    is answered with black pegs (right colour, right position) and white pegs (right colour, wrong
+    position). Higher levels lengthen the code, add colours, allow repeats (levels 4+) and tighten
+    the guess budget relative to the size of the code space, so each guess must be consistent
+    with all the feedback and informative.
+
+    The reference policy reads only the guess/feedback history in the state: it enumerates codes
+    consistent with all feedback by a pruned depth-first search (colours tried in an order fixed
+    per problem from its seed, not from the secret); with fewer than CANDIDATE_CAP consistent
+    codes it plays the one that splits them into the most feedback classes, otherwise the first
+    consistent code found. Each guess budget below was set from its worst case over thousands of
+    seeds at that level. `Draft.answer` is the secret itself (a one-guess win); the policy is
+    never run at generation time, which stays far above 1,000 problems/s.
+    """
+
+    name = "games/mastermind"
+    knobs = (
+        Knob("n_pegs", [4, 4, 4, 4, 4, 5, 5, 5, 6, 6], (2, 8), doc="pegs in the code"),
+        Knob("n_colors", [4, 5, 6, 6, 7, 6, 7, 8, 7, 8], (2, 10), doc="colours in play"),
+        Knob("repeats", [False, False, False, True, True, True, True, True, True, True],
+             doc="whether a colour may appear more than once in the secret code"),
+        Knob("max_guesses", [12, 12, 12, 10, 10, 10, 10, 10, 10, 10], (1, 100),
+             doc="guess budget (invalid guesses count)"),
+    )
+    answer_format = ("a guess as one colour letter per peg, left to right, e.g. RGBY "
+                     "(spaces or commas between letters are also accepted)")
+    example = "RGBY"
+
+    def build(self, rng, params):
+        n, k, repeats = params["n_pegs"], params["n_colors"], params["repeats"]
+        if not repeats and k < n:
+            raise ValueError(f"knob 'n_colors': {k} colours cannot fill {n} pegs without repeats "
+                             f"(need n_colors >= n_pegs or repeats=True)")
+        colours = PALETTE[:k]
+        if repeats:
+            secret = [rng.randrange(k) for _ in range(n)]
+        else:
+            secret = rng.sample(range(k), n)
+        code = "".join(colours[c][0] for c in secret)
+        budget = params["max_guesses"]
+        names = ", ".join(f"{letter} ({word})" for letter, word in colours)
+        rule = ("Colours may repeat in the code." if repeats
+                else "No colour appears more than once in the code.")
+        question = (
+            f"Mastermind. A secret code of {n} pegs has been chosen; each peg is one of {k} colours: "
+            f"{names}. {rule}\n\n"
+            f"Each turn, guess a code of {n} colour letters (your guesses may repeat colours). After each "
+            f"guess you are told how many black and white pegs it scores: black = pegs of the right "
+            f"colour in the right position; white = pegs of the right colour in the wrong position. "
+            f"Each peg of the guess and of the code counts at most once, so black + white is the number "
+            f"of colours the guess shares with the code, counted with multiplicity.\n\n"
+            f"You win by guessing the code exactly ({n} black). You have {budget} guesses; a guess that "
+            f"is not a valid code is rejected and still uses one.")
+        check = {"secret": code, "n_pegs": n, "n_colors": k, "repeats": repeats, "budget": budget,
+                 "colours": "".join(letter for letter, _ in colours)}
+        return Draft(question, code, check)
+
+    def initial_state(self, problem):
+        return {"history": [], "turns": 0}
+
+    def _parse(self, problem, action):
+        c = problem.check
+        if not isinstance(action, str):
+            return None, "Invalid guess: write the code as colour letters."
+        if len(action) > MAX_ACTION_CHARS:
+            return None, f"Invalid guess: write just {c['n_pegs']} colour letters."
+        text = _SEPARATORS.sub("", action.strip().strip(".").strip()).upper()
+        if not text or not text.isalpha():
+            return None, f"Invalid guess: write {c['n_pegs']} colour letters from {', '.join(c['colours'])}."
+        bad = sorted(set(text) - set(c["colours"]))
+        if bad:
+            return None, (f"Invalid guess: {', '.join(bad)} {'is not a colour' if len(bad) == 1 else 'are not colours'}"
+                          f" in this game (colours: {', '.join(c['colours'])}).")
+        if len(text) != c["n_pegs"]:
+            return None, f"Invalid guess: {text} has {len(text)} pegs; the code has {c['n_pegs']}."
+        return text, None
+
+    def transition(self, problem, state, action):
+        c = problem.check
+        state["turns"] += 1
+        left = c["budget"] - state["turns"]
+        guess, error = self._parse(problem, action)
+        if guess is None:
+            obs = error
+        else:
+            black, white = feedback(guess, c["secret"])
+            state["history"].append([guess, black, white])
+            if black == c["n_pegs"]:
+                return f"{guess}: {black} black, 0 white. Solved in {state['turns']} guesses.", 1.0, True
+            obs = f"{guess}: {black} black, {white} white."
+        if left <= 0:
+            return f"{obs} Out of guesses: the code was {c['secret']}.", 0.0, True
+        return f"{obs} Guesses left: {left}.", 0.0, False
+
+    def policy(self, problem, state):
+        c = problem.check
+        n, colours = c["n_pegs"], c["colours"]
+        index = {letter: i for i, letter in enumerate(colours)}
+        history = [(tuple(index[x] for x in g), b, w) for g, b, w in state["history"]]
+        rng = stable_rng(self.name, "policy-order", problem.seed, n, colours, c["repeats"])
+        order = []
+        for _ in range(n):
+            perm = list(range(len(colours)))
+            rng.shuffle(perm)
+            order.append(perm)
+        candidates = consistent_codes(history, n, len(colours), c["repeats"], order, CANDIDATE_CAP + 1)
+        if not candidates:  # feedback contradicts itself: cannot happen with true feedback
+            return colours[0] * n
+        pick = candidates[0] if len(candidates) > CANDIDATE_CAP else most_parts(candidates)
+        return "".join(colours[i] for i in pick)

@@ -1,0 +1,1 @@
+"""time tasks: calendars and dates."""

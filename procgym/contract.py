@@ -1,0 +1,327 @@
+"""The task contract as executable checks.
+
+Each `check_*` takes a Task (or a registered name) and raises AssertionError with a message
+naming the task and the broken rule. `tests/test_contract.py` runs them over every registered
+task; `tests/test_contract_bites.py` proves each one fails on a deliberately broken task.
+
+    from procgym.contract import check_task
+    check_task("graphs/shortest_path")   # every check; raises on the first broken rule
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+from .knobs import LEVELS
+from .problem import Problem
+from .registry import get
+from .task import Task
+from .verdict import Verdict
+
+LEVELS_TO_PROBE = (1, 5, 10)
+HANG_GUARD_S = 5.0  # a hang detector, not a speed test: speed lives in bench/
+
+HOSTILE = [
+    "", " ", "<answer></answer>", "<answer>", "</answer>", "<answer>\x00\x01\x02</answer>",
+    "<answer>" + "9" * 100_000 + "</answer>", "<answer>10^10^10</answer>", "<answer>10**10**10</answer>",
+    "<answer>9^9^9^9^9</answer>", "<answer>" + "(" * 5000 + "1" + ")" * 5000 + "</answer>",
+    "<answer>" + "[" * 5000 + "]" * 5000 + "</answer>", "<answer>" + "{" * 5000 + "}" * 5000 + "</answer>",
+    "<answer>__import__('os').system('touch PWNED')</answer>", "<answer>eval('1+1')</answer>",
+    "<answer>exec(\"open('PWNED','w')\")</answer>", "<answer>$(touch PWNED)</answer>", "<answer>`rm -rf /`</answer>",
+    "<answer>{0.__class__.__mro__}</answer>", "<answer>%s%s%s%n</answer>", "<answer>\\input{/etc/passwd}</answer>",
+    "<answer>\\def\\x{\\x}\\x</answer>", "<answer>lambda: 1</answer>", "<answer>1/0</answer>", "<answer>nan</answer>",
+    "<answer>inf</answer>", "<answer>-0</answer>", "<answer>1e999999</answer>", "\\boxed{" * 3000,
+    "<answer>" + "A," * 50_000 + "</answer>", "<answer>" + "\n" * 50_000 + "</answer>",
+    "x" * 1_000_000, "<answer>" * 100_000, "</answer>" * 100_000, "<answer>\u202e\ufeff\U0001f600</answer>",
+]
+
+
+def _task(task) -> Task:
+    return get(task) if isinstance(task, str) else task
+
+
+def _fail(task: Task, rule: str):
+    raise AssertionError(f"{task.name}: {rule}")
+
+
+def _timed_verify(task: Task, problem, text) -> tuple[Verdict, float]:
+    start = time.perf_counter()
+    try:
+        verdict = task.verify(problem, text)
+    except BaseException as exc:  # the rule under test is exactly "never raises"
+        _fail(task, f"verify raised {type(exc).__name__}: {exc}")
+    return verdict, time.perf_counter() - start
+
+
+def tag(answer: str) -> str:
+    return f"<answer>{answer}</answer>"
+
+
+# --------------------------------------------------------------------------- checks
+
+def check_declaration(task) -> None:
+    """Name, knobs with 10 levels, an answer format and a docstring."""
+    task = _task(task)
+    if "/" not in task.name or task.name != task.name.lower():
+        _fail(task, "the name must be '<category>/<task>' in lowercase")
+    if not task.answer_format or not task.example:
+        _fail(task, "answer_format and example must be set")
+    if not (type(task).__doc__ or "").strip():
+        _fail(task, "the task class needs a docstring saying what is asked and what levels add")
+    for knob in task.knobs:
+        if len(knob.levels) != 10 or not knob.doc:
+            _fail(task, f"knob {knob.name!r} needs 10 level values and a doc")
+
+
+def check_levels(task, seeds=range(3)) -> None:
+    """Every level generates a well-formed, JSON-serialisable problem."""
+    from procgym.envs.text import in_charset
+
+    task = _task(task)
+    names = {k.name for k in task.knobs}
+    for level in LEVELS:
+        for seed in seeds:
+            try:
+                p = task.generate(seed=seed, difficulty=level)
+            except Exception as exc:
+                _fail(task, f"level {level} seed {seed} failed to generate: {type(exc).__name__}: {exc}")
+            if p.task != task.name or p.difficulty != level or p.seed != seed:
+                _fail(task, "the record's task, difficulty and seed must be what was asked")
+            if set(p.params) != names:
+                _fail(task, f"params {sorted(p.params)} must be exactly the knobs {sorted(names)}")
+            if not isinstance(p.prompt, str) or not p.prompt.strip() or not isinstance(p.answer, str) or not p.answer.strip():
+                _fail(task, f"level {level}: the prompt and the answer must be non-empty strings")
+            if not in_charset(p.prompt):
+                bad = sorted({c for c in p.prompt if not in_charset(c)})
+                _fail(task, f"level {level}: the prompt has characters outside the env charset: {bad[:5]}")
+            try:
+                json.dumps(p.to_dict(), allow_nan=False)
+            except (TypeError, ValueError) as exc:
+                _fail(task, f"level {level}: the record is not JSON-serialisable ({exc})")
+
+
+def check_knob_validation(task) -> None:
+    """Out-of-range and unknown knob overrides raise ValueError naming the knob."""
+    task = _task(task)
+    for knob in task.knobs:
+        bad = knob.valid[1] + 1 if knob.valid else ("not-a-choice" if knob.choices else "yes")
+        try:
+            task.generate(seed=0, difficulty=3, **{knob.name: bad})
+        except ValueError as exc:
+            if knob.name not in str(exc):
+                _fail(task, f"the error for a bad {knob.name!r} must name the knob: {exc}")
+        else:
+            _fail(task, f"knob {knob.name!r} accepted the invalid value {bad!r}")
+    try:
+        task.generate(seed=0, difficulty=3, no_such_knob=1)
+    except ValueError:
+        pass
+    else:
+        _fail(task, "an unknown knob name was accepted")
+    for level in (0, 11, "5"):
+        try:
+            task.generate(seed=0, difficulty=level)
+        except ValueError:
+            continue
+        _fail(task, f"difficulty {level!r} was accepted")
+
+
+def check_determinism(task, seeds=range(5)) -> None:
+    """The same inputs give the same problem; the knob defaults at a level are stable."""
+    task = _task(task)
+    for level in LEVELS_TO_PROBE:
+        for seed in seeds:
+            a = task.generate(seed=seed, difficulty=level).to_dict()
+            b = task.generate(seed=seed, difficulty=level).to_dict()
+            if a != b:
+                _fail(task, f"seed {seed} level {level} gave two different problems")
+
+
+def check_distinct_seeds(task, n: int = 10, level: int = 5, need: int = 8) -> None:
+    """Distinct seeds give distinct problems (at least `need` distinct prompts of `n`)."""
+    task = _task(task)
+    prompts = {task.generate(seed=s, difficulty=level).prompt for s in range(n)}
+    if len(prompts) < need:
+        _fail(task, f"only {len(prompts)} distinct prompts from {n} seeds at level {level}")
+
+
+def check_json_round_trip(task) -> None:
+    """to_dict -> JSON -> from_dict gives the same record, and it still verifies."""
+    task = _task(task)
+    for level in LEVELS_TO_PROBE:
+        p = task.generate(seed=11, difficulty=level)
+        back = Problem.from_dict(json.loads(json.dumps(p.to_dict())))
+        if back.to_dict() != p.to_dict():
+            _fail(task, "the JSON round trip changed the record")
+        if not task.verify(back.to_dict(), tag(p.answer)).correct:
+            _fail(task, "the reference answer does not verify against the round-tripped record")
+
+
+def check_reference_verifies(task, seeds=range(4)) -> None:
+    """The reference answer verifies: bare, inside reasoning text, boxed, and raw."""
+    task = _task(task)
+    for level in LEVELS_TO_PROBE:
+        for seed in seeds:
+            p = task.generate(seed=seed, difficulty=level)
+            forms = {
+                "tagged": tag(p.answer),
+                "inside reasoning": f"Let me work through this step by step.\nI think it's 42, no.\n{tag(p.answer)}\nDone.",
+                "with a wrong earlier tag": f"{tag('wrong guess')} On reflection: {tag(p.answer)}",
+            }
+            for form, text in forms.items():
+                verdict, _ = _timed_verify(task, p, text)
+                if not (verdict.correct and verdict.reward == 1.0):
+                    _fail(task, f"level {level} seed {seed}: the reference answer ({form}) was rejected: {verdict.feedback}")
+            boxed = task.generate(seed=seed, difficulty=level, answer_style="boxed")
+            if not task.verify(boxed, f"So the answer is \\boxed{{{boxed.answer}}}.").correct:
+                _fail(task, f"level {level} seed {seed}: the boxed reference answer was rejected")
+            raw = task.generate(seed=seed, difficulty=level, answer_style="raw")
+            if not task.verify(raw, raw.answer).correct:
+                _fail(task, f"level {level} seed {seed}: the raw reference answer was rejected")
+
+
+def check_rejects_wrong(task, n: int = 12, level: int = 5) -> None:
+    """Garbage is rejected, and another problem's answer is mostly rejected."""
+    task = _task(task)
+    problems = [task.generate(seed=s, difficulty=level) for s in range(n)]
+    for p in problems[:3]:
+        for text in ("", tag(""), tag("banana"), tag("I don't know"), p.answer if p.answer_style != "raw" else ""):
+            verdict, _ = _timed_verify(task, p, text)
+            if verdict.correct or verdict.reward != 0.0:
+                _fail(task, f"the wrong answer {text[:40]!r} was accepted")
+    pairs = accepted = 0
+    for i, p in enumerate(problems):
+        for q in problems[i + 1:]:
+            if q.answer.strip() != p.answer.strip():
+                pairs += 1
+                accepted += task.verify(p, tag(q.answer)).correct
+    if pairs == 0:
+        _fail(task, f"all {n} problems at level {level} have the same reference answer")
+    if accepted > pairs // 2:
+        _fail(task, f"{accepted} of {pairs} other problems' answers were accepted: the verifier is too lenient")
+
+
+def check_hostile(task, level: int = 5) -> float:
+    """Verify never raises, never writes files, rewards 0 and stays bounded on hostile text.
+
+    Returns the slowest verify time (seconds) for reporting.
+    """
+    task = _task(task)
+    p = task.generate(seed=0, difficulty=level)
+    before = set(os.listdir("."))
+    slowest = 0.0
+    for text in HOSTILE + [tag(p.answer * 200), tag(p.answer) * 3000]:
+        verdict, seconds = _timed_verify(task, p, text)
+        slowest = max(slowest, seconds)
+        if not isinstance(verdict, Verdict) or not 0.0 <= verdict.reward <= 1.0 or not isinstance(verdict.feedback, str):
+            _fail(task, f"verify returned a malformed verdict {verdict!r}")
+        if text in HOSTILE and verdict.reward != 0.0:
+            _fail(task, f"hostile input {text[:40]!r} got reward {verdict.reward}")
+        if seconds > HANG_GUARD_S:
+            _fail(task, f"verify took {seconds:.1f}s on {text[:40]!r}: it must stay bounded")
+    for text in (None, 42, b"bytes", ["list"]):
+        verdict, _ = _timed_verify(task, p, text)
+        if verdict.correct:
+            _fail(task, f"a non-text response {text!r} was accepted")
+    if set(os.listdir(".")) != before:
+        _fail(task, f"verify created files: {sorted(set(os.listdir('.')) - before)}")
+    return slowest
+
+
+def check_env(task, level: int = 3) -> None:
+    """The env passes Gymnasium's check_env and keeps its info promises."""
+    from gymnasium.utils.env_checker import check_env as gym_check_env
+
+    from procgym.envs import make
+
+    task = _task(task)
+    env = make(task, difficulty=level, max_turns=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # check_env warns about render modes it cannot rebuild
+        try:
+            gym_check_env(env, skip_render_check=True)
+        except Exception as exc:
+            _fail(task, f"check_env failed: {type(exc).__name__}: {exc}")
+    obs, info = env.reset(seed=5)
+    if info.get("problem", {}).get("task") != task.name or "verdict" not in info:
+        _fail(task, "reset's info must carry the problem record and the verdict")
+    if obs != info["problem"]["prompt"]:
+        _fail(task, "the first observation must be the prompt")
+
+
+def check_invalid_actions(task, level: int = 3) -> None:
+    """Interactive tasks answer invalid and hostile actions with an observation, never a crash."""
+    from procgym.envs import make
+
+    task = _task(task)
+    if not task.interactive:
+        return
+    env = make(task, difficulty=level, max_turns=len(HOSTILE) + 1)
+    env.reset(seed=1)
+    for text in HOSTILE:
+        try:
+            observation, reward, terminated, truncated, _ = env.step(text)
+        except Exception as exc:
+            _fail(task, f"the env raised {type(exc).__name__} on the action {text[:40]!r}: {exc}")
+        if not isinstance(observation, str) or reward != 0.0:
+            _fail(task, f"the action {text[:40]!r} must give a text observation and no reward")
+        if terminated or truncated:
+            env.reset(seed=1)
+
+
+def check_oracle(task, levels=LEVELS_TO_PROBE, episodes: int = 3) -> int:
+    """The oracle agent solves every episode; returns the number solved."""
+    from procgym.agents import OracleAgent, play_episode
+    from procgym.envs import make
+
+    task = _task(task)
+    solved = 0
+    for level in levels:
+        env = make(task, difficulty=level)
+        for seed in range(episodes):
+            result = play_episode(env, OracleAgent(task), seed=seed)
+            if not result["solved"] or result["return"] < 1.0:
+                _fail(task, f"the oracle failed level {level} seed {seed} after {result['turns']} turns")
+            solved += 1
+    return solved
+
+
+CHECKS = [check_declaration, check_levels, check_knob_validation, check_determinism, check_distinct_seeds,
+          check_json_round_trip, check_reference_verifies, check_rejects_wrong, check_hostile, check_env,
+          check_invalid_actions, check_oracle]
+
+
+def check_task(task) -> None:
+    """Run every contract check on one task."""
+    for check in CHECKS:
+        check(task)
+
+
+# --------------------------------------------------------------------------- across processes
+
+def fingerprints(names, seeds=range(3), levels=LEVELS_TO_PROBE) -> dict[str, str]:
+    """A hash of each task's problems for the given seeds and levels."""
+    import hashlib
+
+    out = {}
+    for name in names:
+        task, h = _task(name), hashlib.sha256()
+        for level in levels:
+            for seed in seeds:
+                h.update(task.generate(seed=seed, difficulty=level).to_json().encode())
+        out[task.name] = h.hexdigest()
+    return out
+
+
+def fingerprints_in_subprocess(names, hash_seed: str) -> dict[str, str]:
+    """`fingerprints` computed in a fresh interpreter with a given PYTHONHASHSEED."""
+    code = ("import json, sys; from procgym.contract import fingerprints; "
+            "print(json.dumps(fingerprints(json.loads(sys.argv[1]))))")
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(list(names))], env=env,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
