@@ -1,0 +1,29 @@
+# The two commands: `make demo` (set up, then run the demo) and `make test` (set up, then run the tests).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup demo test bench catalogue clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml setup.py
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+demo: setup
+	$(BIN)/procgym demo
+
+test: setup
+	$(BIN)/python -m pytest -n auto tests
+
+bench: setup
+	$(BIN)/python bench/generation.py
+
+catalogue: setup
+	$(BIN)/python -m procgym.catalogue README.md
+
+clean:
+	rm -rf $(VENV) demo_out .pytest_cache

@@ -1,0 +1,151 @@
+"""Word guessing in the style of Wordle: find a secret word from per-letter feedback."""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from procgym import Draft, InteractiveTask, Knob, register
+
+MAX_ACTION_CHARS = 200
+WORD_LENGTHS = (4, 5, 6)
+POLICY_WORK = 20_000  # feedback evaluations one policy call may spend choosing an informative guess
+
+
+@lru_cache(maxsize=None)
+def word_list(length: int) -> tuple[str, ...]:
+    """The packaged list of common English words of a length (generators/games/words/wordsN.txt)."""
+    text = resources.files("procgym.generators.games").joinpath("words", f"words{length}.txt").read_text("ascii")
+    return tuple(sorted({w.strip() for w in text.splitlines() if w.strip()}))
+
+
+def feedback(guess: str, secret: str) -> str:
+    """Per-letter marks: G = right letter in the right position, Y = the letter is in the word
+    elsewhere, - = not in the word. A letter repeated in the guess is marked G or Y only as many
+    times as it occurs in the secret: exact matches first, then Y from left to right."""
+    marks = ["-"] * len(guess)
+    unmatched: dict[str, int] = {}
+    for i, (g, s) in enumerate(zip(guess, secret)):
+        if g == s:
+            marks[i] = "G"
+        else:
+            unmatched[s] = unmatched.get(s, 0) + 1
+    for i, g in enumerate(guess):
+        if marks[i] != "G" and unmatched.get(g, 0) > 0:
+            marks[i] = "Y"
+            unmatched[g] -= 1
+    return "".join(marks)
+
+
+def letter_score(word: str, pool: list[str], presence: dict, positional: list) -> int:
+    """How much a guess probes the pool: candidates sharing each distinct letter, plus positional hits."""
+    return sum(presence.get(c, 0) for c in set(word)) + sum(positional[i].get(c, 0) for i, c in enumerate(word))
+
+
+def choose_guess(words: list[str], candidates: list[str]) -> str:
+    """The guess, from the whole list, that splits the candidates into the most feedback classes
+    (ties: a candidate first, then list order). When that would cost more than POLICY_WORK
+    evaluations, only the guesses with the best letter-coverage scores are considered."""
+    if len(candidates) <= 2:
+        return candidates[0]
+    presence: dict[str, int] = {}
+    positional = [dict() for _ in candidates[0]]
+    for w in candidates:
+        for c in set(w):
+            presence[c] = presence.get(c, 0) + 1
+        for i, c in enumerate(w):
+            positional[i][c] = positional[i].get(c, 0) + 1
+    pool = words
+    budget = max(1, POLICY_WORK // len(candidates))
+    if len(words) > budget:
+        ranked = sorted(range(len(words)), key=lambda i: (-letter_score(words[i], candidates, presence, positional), i))
+        pool = [words[i] for i in sorted(ranked[:budget])]
+    is_candidate = set(candidates)
+    best, best_key = pool[0], None
+    for g in pool:
+        key = (len({feedback(g, s) for s in candidates}), g in is_candidate)
+        if best_key is None or key > best_key:
+            best, best_key = g, key
+    return best
+
+
+@register
+class WordGuess(InteractiveTask):
+    """Guess a secret English word from a listed vocabulary, Wordle-style: each guess (a word from
+    the list) is marked letter by letter G (right letter, right position), Y (in the word at
+    another position) or - (not in the word), with repeated letters counted as in Wordle. Higher
+    levels list more words (more look-alike candidates), use longer words and tighten the guess
+    budget, so the agent must pick guesses that split the remaining candidates well.
+
+    Word lists are package data (generators/games/words/words{4,5,6}.txt, common English words);
+    each problem lists a random subset of `n_words` of them, the secret among them. The reference
+    policy reads only the guess history in the state: it keeps the listed words consistent with
+    every feedback so far and plays the word (from the whole list) that splits them into the most
+    feedback classes. Each budget was set from the policy's worst case over thousands of seeds.
+    `Draft.answer` is the secret word (a one-guess win).
+    """
+
+    name = "games/word_guess"
+    knobs = (
+        Knob("word_length", [4, 5, 4, 5, 5, 6, 4, 5, 6, 5], (4, 6), doc="letters per word (4, 5 or 6)"),
+        Knob("n_words", [20, 30, 50, 80, 120, 160, 250, 350, 450, 600], (2, 642),
+             doc="words in the listed vocabulary (at most the packaged list's size)"),
+        Knob("max_guesses", [8, 8, 8, 7, 7, 7, 7, 6, 6, 6], (1, 100), doc="guess budget (invalid guesses count)"),
+    )
+    answer_format = "a guess as one word from the list, in letters only, e.g. crane"
+    example = "crane"
+
+    def build(self, rng, params):
+        length, n = params["word_length"], params["n_words"]
+        if length not in WORD_LENGTHS:
+            raise ValueError(f"knob 'word_length': {length} is not one of {list(WORD_LENGTHS)}")
+        pool = word_list(length)
+        if n > len(pool):
+            raise ValueError(f"knob 'n_words': {n} is more than the {len(pool)} packaged {length}-letter words")
+        words = sorted(rng.sample(pool, n))
+        secret = rng.choice(words)
+        budget = params["max_guesses"]
+        question = (
+            f"Word guessing. A secret {length}-letter English word has been chosen from this list of "
+            f"{n} words:\n{' '.join(words)}\n\n"
+            f"Each turn, guess one word from the list. Each letter of your guess is then marked: G = the "
+            f"right letter in the right position; Y = the letter is in the secret word but at another "
+            f"position; - = the letter is not in the secret word. Marks are given in the order of the "
+            f"letters, e.g. GY--G. A letter that appears more often in your guess than in the secret "
+            f"word is marked G or Y only as many times as the secret word contains it (right positions "
+            f"first, then from left to right); its other copies are marked -.\n\n"
+            f"You win by guessing the secret word. You have {budget} guesses; a guess that is not a word "
+            f"from the list is rejected and still uses one.")
+        return Draft(question, secret, {"secret": secret, "words": words, "length": length, "budget": budget})
+
+    def initial_state(self, problem):
+        return {"history": [], "turns": 0}
+
+    def transition(self, problem, state, action):
+        c = problem.check
+        state["turns"] += 1
+        left = c["budget"] - state["turns"]
+        guess = action.strip().strip(".!\"'`").strip().lower() if isinstance(action, str) else ""
+        if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
+            obs = "Invalid guess: write just one word from the list."
+        elif not guess or not guess.isascii() or not guess.isalpha():
+            obs = f"Invalid guess: write one {c['length']}-letter word from the list, letters only."
+        elif len(guess) != c["length"]:
+            obs = f"Invalid guess: {guess} has {len(guess)} letters; the secret word has {c['length']}."
+        elif guess not in set(c["words"]):
+            obs = f"Invalid guess: {guess} is not in the word list."
+        else:
+            marks = feedback(guess, c["secret"])
+            state["history"].append([guess, marks])
+            if guess == c["secret"]:
+                return f"{guess}: {marks}. Solved in {state['turns']} guesses.", 1.0, True
+            obs = f"{guess}: {marks}."
+        if left <= 0:
+            return f"{obs} Out of guesses: the word was {c['secret']}.", 0.0, True
+        return f"{obs} Guesses left: {left}.", 0.0, False
+
+    def policy(self, problem, state):
+        words = problem.check["words"]
+        candidates = [w for w in words if all(feedback(g, w) == m for g, m in state["history"])]
+        if not candidates:  # feedback contradicts itself: cannot happen with true feedback
+            return words[0]
+        return choose_guess(words, candidates)

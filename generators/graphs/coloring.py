@@ -1,0 +1,144 @@
+"""Graph colouring: any proper colouring with at most k colours is correct."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from .._shared import node_labels
+from .shortest_path import random_connected_graph
+
+_PAIR = re.compile(r"\b([A-Za-z]{1,3})\s*[=:]\s*(\d{1,6})\b")
+_SEPARATORS = " \t\r\n,;[]{}()"
+
+
+def _greedy_clique(adj: list[int], n: int) -> int:
+    """The size of a large clique, grown greedily from every vertex: a lower bound on chi."""
+    best = 1 if n else 0
+    for start in range(n):
+        clique, candidates = 1, adj[start]
+        while candidates:
+            # the candidate with the most neighbours among the remaining candidates
+            v = max((u for u in range(n) if candidates >> u & 1), key=lambda u: (adj[u] & candidates).bit_count())
+            clique += 1
+            candidates &= adj[v]
+        best = max(best, clique)
+    return best
+
+
+def _colour_with(adj: list[int], n: int, k: int) -> list[int] | None:
+    """A proper colouring with colours 1..k, or None: DSATUR-ordered backtracking.
+
+    A vertex may only open the next unused colour, so colour permutations are never revisited.
+    """
+    colours = [0] * n
+
+    def saturation(v: int) -> int:
+        seen, m = 0, adj[v]
+        while m:
+            low = m & -m
+            seen |= 1 << colours[low.bit_length() - 1]
+            m ^= low
+        return seen & ~1  # bit 0 is "uncoloured"
+
+    def search(done: int, used: int) -> bool:
+        if done == n:
+            return True
+        pick, pick_key, pick_seen = -1, (-1, -1), 0
+        for v in range(n):
+            if colours[v]:
+                continue
+            seen = saturation(v)
+            key = (seen.bit_count(), adj[v].bit_count())
+            if key > pick_key:
+                pick, pick_key, pick_seen = v, key, seen
+        for c in range(1, min(k, used + 1) + 1):
+            if pick_seen >> c & 1:
+                continue
+            colours[pick] = c
+            if search(done + 1, max(used, c)):
+                return True
+            colours[pick] = 0
+        return False
+
+    return colours if search(0, 0) else None
+
+
+def chromatic_colouring(adj: list[int], n: int) -> tuple[int, list[int]]:
+    """The chromatic number and an optimal colouring (colours 1..chi), by exact search.
+
+    Tries k = clique bound, clique bound + 1, ... until the backtracking search succeeds; every
+    smaller k was refuted exhaustively, so the first success is optimal.
+    """
+    if n == 0:
+        return 0, []
+    k = _greedy_clique(adj, n)
+    while True:
+        colouring = _colour_with(adj, n, k)
+        if colouring is not None:
+            return k, colouring
+        k += 1
+
+
+@register
+class GraphColoring(Task):
+    """Colour the nodes of an undirected graph with at most k colours so that no edge joins two
+    nodes of the same colour. k is at least the chromatic number, computed exactly by a
+    backtracking search, so every instance is colourable. Higher levels add nodes and edges
+    (denser graphs need more colours and more backtracking) and remove the spare colour, so
+    from level 5 on k equals the chromatic number and only an optimal colouring fits."""
+
+    name = "graphs/graph_coloring"
+    knobs = (
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (2, 30), doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 5, 7, 10, 14, 18, 24, 32], (0, 200), doc="edges beyond a spanning tree"),
+        Knob("spare_colours", [1, 1, 1, 1, 0, 0, 0, 0, 0, 0], (0, 10),
+             doc="colours allowed beyond the chromatic number"),
+    )
+    answer_format = ("each node's colour as NODE=COLOUR, comma-separated, colours numbered from 1 "
+                     "(nodes in any order)")
+    example = "A=1,B=2,C=1"
+
+    def build(self, rng, params):
+        n = params["n_nodes"]
+        g = random_connected_graph(rng, n, params["extra_edges"], 1)
+        names = node_labels(n)
+        adj = [0] * n
+        for u, v in g.edges():
+            adj[u] |= 1 << v
+            adj[v] |= 1 << u
+        chi, colouring = chromatic_colouring(adj, n)
+        k = chi + params["spare_colours"]
+        edges = sorted(tuple(sorted((names[u], names[v]))) for u, v in g.edges())
+        listing = "\n".join(f"{u} - {v}" for u, v in edges)
+        question = (f"An undirected graph has nodes {', '.join(names)} and these edges:\n{listing}\n\n"
+                    f"Colour every node with one of the colours 1 to {k} so that no edge joins two nodes "
+                    f"of the same colour. You do not have to use every colour.")
+        answer = ",".join(f"{names[v]}={colouring[v]}" for v in range(n))
+        return Draft(question, answer, {"nodes": names, "edges": [list(e) for e in edges], "colours": k})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        nodes, k = set(c["nodes"]), c["colours"]
+        pairs = list(_PAIR.finditer(answer))
+        leftover = _PAIR.sub(" ", answer)
+        if not pairs or leftover.strip(_SEPARATORS):
+            return wrong("Write each node's colour as NODE=COLOUR, separated by commas, e.g. A=1,B=2.")
+        colour: dict[str, int] = {}
+        for m in pairs:
+            node, value = m.group(1).upper(), int(m.group(2))
+            if node not in nodes:
+                return wrong(f"There is no node {node}.")
+            if node in colour:
+                return wrong(f"Node {node} is coloured more than once.")
+            if not 1 <= value <= k:
+                return wrong(f"Colour {value} is not one of the colours 1 to {k}.")
+            colour[node] = value
+        missing = sorted(nodes - set(colour))
+        if missing:
+            return wrong(f"Node {missing[0]} has no colour.")
+        for u, v in c["edges"]:
+            if colour[u] == colour[v]:
+                return wrong(f"The edge {u} - {v} joins two nodes of colour {colour[u]}.")
+        return right()

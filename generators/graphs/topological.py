@@ -1,0 +1,86 @@
+"""Topological sorting: any order that puts every task after all of its prerequisites is correct."""
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from .._shared import join, node_labels
+
+_NAME = re.compile(r"[A-Za-z]{1,3}")
+_SEPARATORS = re.compile(r"\s*(?:,|;|->|=>|>|\s)\s*")
+_PHRASES = ("{u} must be done before {v}", "{v} requires {u}", "{v} must be done after {u}", "{v} depends on {u}")
+
+
+def random_dag(rng, n: int, n_edges: int) -> nx.DiGraph:
+    """A random DAG: `n_edges` distinct edges that all point forward in a hidden random order."""
+    order = list(range(n))
+    rng.shuffle(order)
+    forward = [(order[i], order[j]) for i in range(n) for j in range(i + 1, n)]
+    g = nx.DiGraph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(rng.sample(forward, min(n_edges, len(forward))))
+    return g
+
+
+@register
+class TopologicalSort(Task):
+    """Order a set of tasks so that every task comes after all of its prerequisites (a
+    topological order of a DAG). Any valid order passes: the verifier checks that every task
+    appears exactly once and every rule is respected. Higher levels add tasks and rules (longer
+    dependency chains to untangle) and, from level 6, state the rules in mixed phrasings
+    ("X requires Y", "X must be done after Y") so each must be read in the right direction."""
+
+    name = "graphs/topological_sort"
+    knobs = (
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 17, 20], (2, 100), doc="number of tasks"),
+        Knob("n_edges", [3, 5, 7, 9, 12, 16, 21, 26, 33, 42], (0, 4950),
+             doc="prerequisite rules (capped at n(n-1)/2)"),
+        Knob("phrasing", ["before"] * 5 + ["mixed"] * 5, choices=("before", "mixed"),
+             doc="'before': every rule reads 'X must be done before Y'; 'mixed': four phrasings"),
+    )
+    answer_format = "all the tasks in order, as a comma-separated list of task names"
+    example = "C,A,B"
+
+    def build(self, rng, params):
+        n = params["n_nodes"]
+        g = random_dag(rng, n, params["n_edges"])
+        if not nx.is_directed_acyclic_graph(g):  # pragma: no cover - random_dag only adds forward edges
+            raise RuntimeError("generated graph has a cycle")
+        names = node_labels(n)
+        edges = sorted((names[u], names[v]) for u, v in g.edges())
+        rng.shuffle(edges)
+        mixed = params["phrasing"] == "mixed"
+        rules = [(rng.choice(_PHRASES) if mixed else _PHRASES[0]).format(u=u, v=v) for u, v in edges]
+        order = nx.lexicographical_topological_sort(g, key=lambda v: names[v])
+        question = (f"There are {n} tasks: {', '.join(names)}. They are done one at a time, and these rules "
+                    f"must hold:\n" + "\n".join(rules) + "\n\n"
+                    "Give an order of all the tasks that satisfies every rule.")
+        return Draft(question, join(names[v] for v in order),
+                     {"nodes": names, "edges": [list(e) for e in sorted(edges)]})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        text = answer.strip().strip("[](){}").strip()
+        items = [s for s in _SEPARATORS.split(text) if s] if text else []
+        if not items:
+            return wrong("Write the tasks in order, separated by commas.")
+        nodes = set(c["nodes"])
+        position: dict[str, int] = {}
+        for i, item in enumerate(items):
+            name = item.upper()
+            if not _NAME.fullmatch(item) or name not in nodes:
+                return wrong(f"{item[:20]!r} is not one of the tasks.")
+            if name in position:
+                return wrong(f"Task {name} appears more than once.")
+            position[name] = i
+        missing = sorted(nodes - set(position))
+        if missing:
+            return wrong(f"Task {missing[0]} is missing from the order.")
+        for u, v in c["edges"]:
+            if position[u] > position[v]:
+                return wrong(f"{u} must come before {v}.")
+        return right()

@@ -1,0 +1,221 @@
+"""The `procgym` command line: list, show, generate, verify, play and demo.
+
+    procgym list
+    procgym show graphs/shortest_path --difficulty 5 --seed 7
+    procgym generate --tasks "graphs/*,puzzles/*" --levels 1-10 -n 10000 --out train.jsonl --shard 0/4
+    procgym verify answers.jsonl
+    procgym play games/mastermind --difficulty 3
+    procgym demo
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import datasets
+from .registry import get, select
+
+
+def _knobs(pairs: list[str]) -> dict:
+    """["n_nodes=12", "weighted=true"] -> {"n_nodes": 12, "weighted": True}."""
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--knob takes name=value, got {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def table(rows: list[list], header: list[str]) -> str:
+    """A plain-text table with aligned columns."""
+    cells = [header] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    line = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
+    return "\n".join([line(cells[0]), line(["-" * w for w in widths])] + [line(r) for r in cells[1:]])
+
+
+# ------------------------------------------------------------------------------ commands
+
+def cmd_list(args) -> int:
+    names = select(args.tasks)
+    if args.json:
+        print(json.dumps([{"name": n, "category": get(n).category, "interactive": get(n).interactive,
+                           "knobs": [k.name for k in get(n).knobs]} for n in names], indent=1))
+        return 0
+    rows = [[n, get(n).category, "yes" if get(n).interactive else "no", ", ".join(k.name for k in get(n).knobs)]
+            for n in names]
+    print(table(rows, ["task", "category", "interactive", "knobs"]))
+    print(f"\n{len(names)} tasks in {len({get(n).category for n in names})} categories")
+    return 0
+
+
+def cmd_show(args) -> int:
+    task = get(args.task)
+    problem = task.generate(seed=args.seed, difficulty=args.difficulty, **_knobs(args.knob))
+    if args.json:
+        print(problem.to_json())
+        return 0
+    if args.describe:
+        print(task.describe() + "\n")
+    print(f"# {problem.task}  (difficulty {problem.difficulty}, seed {problem.seed})")
+    print(f"# params: {json.dumps(problem.params)}\n")
+    print(problem.prompt)
+    print("\n# reference answer:\n" + problem.answer)
+    return 0
+
+
+def cmd_generate(args) -> int:
+    names = select(args.tasks)
+    levels = datasets.parse_levels(args.levels)
+    shard = datasets.parse_shard(args.shard)
+    written = datasets.write_jsonl(args.out, names, levels, args.n, args.seed, shard, args.answer_style,
+                                   _knobs(args.knob), progress=not args.quiet)
+    print(f"wrote {written} new records to {args.out} ({len(names)} tasks, levels {levels}, shard "
+          f"{shard[0]}/{shard[1]})", file=sys.stderr)
+    return 0
+
+
+def cmd_verify(args) -> int:
+    """Score a JSONL of problem records with a `response` field; malformed lines are reported."""
+    from .api import verify
+    from .problem import Problem
+
+    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
+    scored = correct = bad = 0
+    total_reward = 0.0
+    try:
+        for number, rec, error in datasets.read_jsonl(args.file):
+            if error is None:
+                response = rec.get(args.field)
+                if not isinstance(response, str):
+                    error = f"no {args.field!r} text field"
+                else:
+                    try:
+                        problem = Problem.from_dict(rec)
+                        get(problem.task)
+                    except (ValueError, TypeError, KeyError) as exc:
+                        error = str(exc).strip('"')
+            if error is not None:
+                bad += 1
+                print(f"{args.file}:{number}: skipped: {error}", file=sys.stderr)
+                continue
+            verdict = verify(problem, response)
+            scored += 1
+            correct += verdict.correct
+            total_reward += verdict.reward
+            out.write(json.dumps({"line": number, "task": problem.task, "seed": problem.seed,
+                                  **verdict.to_dict()}) + "\n")
+    finally:
+        if args.out:
+            out.close()
+    accuracy = correct / scored if scored else 0.0
+    print(f"scored {scored} responses: {correct} correct ({accuracy:.1%}), mean reward "
+          f"{(total_reward / scored if scored else 0):.3f}; {bad} malformed line(s) skipped", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def cmd_play(args) -> int:
+    from procgym.envs import make
+
+    env = make(args.task, difficulty=args.difficulty, max_turns=args.max_turns, answer_style="raw",
+               **_knobs(args.knob))
+    observation, _ = env.reset(seed=args.seed)
+    print(observation)
+    total = 0.0
+    while True:
+        try:
+            action = input("\n> ")
+        except EOFError:
+            print("\n(quit)")
+            return 0
+        observation, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        print(observation)
+        if terminated or truncated:
+            solved = bool((info["verdict"] or {}).get("correct"))
+            print(f"\n{'Solved' if solved else 'Not solved'} in {info['turn']} turn(s); return {total:g}.")
+            if not solved and not get(args.task).interactive:
+                print(f"Reference answer: {info['problem']['answer']}")
+            return 0
+
+
+def cmd_demo(args) -> int:
+    from .demo import run_demo
+
+    return run_demo(args.out, episodes=args.episodes, levels=datasets.parse_levels(args.levels), tasks=args.tasks)
+
+
+# ------------------------------------------------------------------------------ parser
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="procgym", description="Procedural reasoning tasks with exact verifiers.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("list", help="list registered tasks")
+    s.add_argument("tasks", nargs="?", default="*", help="glob(s), comma-separated (default: all)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=cmd_list)
+
+    s = sub.add_parser("show", help="show one problem and its reference answer")
+    s.add_argument("task")
+    s.add_argument("--difficulty", "-d", type=int, default=3)
+    s.add_argument("--seed", "-s", type=int, default=0)
+    s.add_argument("--knob", "-k", action="append", metavar="NAME=VALUE", help="override a knob (repeatable)")
+    s.add_argument("--describe", action="store_true", help="also print the task's knobs and levels")
+    s.add_argument("--json", action="store_true", help="print the problem record as JSON")
+    s.set_defaults(run=cmd_show)
+
+    s = sub.add_parser("generate", help="write a seeded dataset as JSONL (resumable, shardable)")
+    s.add_argument("--tasks", "-t", default="*", help="glob(s), comma-separated (default: all)")
+    s.add_argument("--levels", "-l", default="1-10", help="5, 1-10 or 1,5,10 (default 1-10)")
+    s.add_argument("-n", type=int, required=True, help="records in the whole dataset (all shards)")
+    s.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    s.add_argument("--out", "-o", required=True, help="output .jsonl path (appended to when resuming)")
+    s.add_argument("--shard", default="0/1", help="i/n: write only shard i of n (default 0/1)")
+    s.add_argument("--answer-style", default="tag", choices=["tag", "boxed", "raw"])
+    s.add_argument("--knob", "-k", action="append", metavar="NAME=VALUE", help="override a knob in every task")
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    s.set_defaults(run=cmd_generate)
+
+    s = sub.add_parser("verify", help="score a JSONL of problem records with model responses")
+    s.add_argument("file", help="JSONL: each line a problem record plus a response field")
+    s.add_argument("--field", default="response", help="the field holding the model's text (default response)")
+    s.add_argument("--out", "-o", help="write verdicts here (default stdout)")
+    s.set_defaults(run=cmd_verify)
+
+    s = sub.add_parser("play", help="play any task in the terminal")
+    s.add_argument("task")
+    s.add_argument("--difficulty", "-d", type=int, default=3)
+    s.add_argument("--seed", "-s", type=int, default=None)
+    s.add_argument("--max-turns", type=int, default=None, help="attempts (single-answer) or turn cap")
+    s.add_argument("--knob", "-k", action="append", metavar="NAME=VALUE")
+    s.set_defaults(run=cmd_play)
+
+    s = sub.add_parser("demo", help="generate a small dataset and run the oracle and random agents on every env")
+    s.add_argument("--out", default="demo_out", help="folder for the dataset and the results (default demo_out)")
+    s.add_argument("--episodes", type=int, default=5, help="episodes per task and level (default 5)")
+    s.add_argument("--levels", default="1,5,10")
+    s.add_argument("--tasks", default="*")
+    s.set_defaults(run=cmd_demo)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (ValueError, KeyError, FileNotFoundError) as exc:
+        print(f"procgym {args.command}: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
