@@ -18,9 +18,9 @@ from fractions import Fraction
 
 import sympy
 
-MAX_TEXT = 2_000  # characters of one expression
+MAX_TEXT = 5_000  # characters of one expression
 MAX_DIGITS = 300  # digits of one numeric literal
-MAX_NODES = 400  # AST nodes of one expression
+MAX_NODES = 1_500  # AST nodes of one expression
 MAX_DEPTH = 60  # bracket nesting
 MAX_EXPONENT = 1_000  # |n| in x^n for a numeric n
 MAX_RESULT_DIGITS = 5_000  # digits of a numeric power's result
@@ -52,11 +52,25 @@ def clean(text: str) -> str:
     return s.strip()
 
 
+def _compact(text: str) -> str:
+    """Cleaned text without spaces; digits separated only by spaces ("1 3/4", "12 5") are refused
+    rather than silently joined into another number."""
+    s = clean(text).rstrip(".")
+    if _SPACED_DIGITS.search(s):
+        raise ParseError(f"digits separated by a space in {_preview(text)}: write one number")
+    return s.replace(" ", "")
+
+
+_SPACED_DIGITS = re.compile(r"\d\s+\d")
+_ZERO_DECIMALS = re.compile(r"(?<=\d)\.0+$")
+
+
 def parse_int(text: str) -> int:
     """An integer written plainly: `42`, `-7`, `+3`, `1,234,567`; a trailing period is allowed."""
-    s = clean(text).rstrip(".").replace(" ", "")
+    s = _compact(text)
     if _GROUPED_INT.fullmatch(s):
         s = s.replace(",", "")
+    s = _ZERO_DECIMALS.sub("", s)  # "42.0" is the integer 42
     if not _INT.fullmatch(s):
         raise ParseError(f"expected an integer, got {_preview(text)}")
     return int(s)
@@ -64,7 +78,7 @@ def parse_int(text: str) -> int:
 
 def parse_number(text: str) -> Fraction:
     """An exact rational: an integer, a finite decimal (`0.25`, `1e-3`), `p/q`, or `\\frac{p}{q}`."""
-    s = clean(text).rstrip(".").replace(" ", "")
+    s = _compact(text)
     if _GROUPED_INT.fullmatch(s):
         s = s.replace(",", "")
     m = _LATEX_FRAC.fullmatch(s)
@@ -124,7 +138,7 @@ _LATEX_WORDS = {
 _TOKEN = re.compile(r"\s*(?:(\d+\.\d*|\.\d+|\d+)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/(),]))")
 
 
-def _latex_to_plain(s: str) -> str:
+def latex_to_plain(s: str) -> str:
     """Rewrite the LaTeX a model commonly writes (\\frac, \\sqrt, ^{}, \\cdot, ...) as plain math."""
     for word, plain in _LATEX_WORDS.items():
         s = s.replace(word, plain)
@@ -225,7 +239,7 @@ def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
     if not s:
         raise ParseError("the answer is empty")
     s = s.replace("\u03c0", " pi ").replace("\u221a", "sqrt").replace("\u00b2", "^2").replace("\u00b3", "^3")
-    s = _latex_to_plain(s)
+    s = latex_to_plain(s)
     depth = 0
     for ch in s:
         depth += 1 if ch == "(" else -1 if ch == ")" else 0

@@ -26,11 +26,17 @@ from .verdict import Verdict, wrong
 
 @dataclass
 class Draft:
-    """What `build` returns: the question text, one reference answer, and the verifier's data."""
+    """What `build` returns: the question text, one reference answer, and the verifier's data.
+
+    `answer_format` and `example` override the task's own for this problem, for families whose
+    problems ask for different kinds of answer (a date in one, a weekday in another).
+    """
 
     question: str
     answer: str
     check: dict = field(default_factory=dict)
+    answer_format: str | None = None
+    example: str | None = None
 
 
 class Task:
@@ -71,7 +77,8 @@ class Task:
             raise ValueError(f"seed must be an integer, got {seed!r}")
         params = self.params(seed, difficulty, **overrides)
         draft = self.build(stable_rng(self.name, params, seed), dict(params))
-        prompt = format_prompt(draft.question, self.answer_format, self.example, answer_style, self.interactive)
+        prompt = format_prompt(draft.question, draft.answer_format or self.answer_format, draft.example or self.example,
+                               answer_style, self.interactive)
         return Problem(self.name, seed, difficulty, params, prompt, draft.answer, draft.check, answer_style)
 
     def verify(self, problem: Problem | dict, text: str) -> Verdict:

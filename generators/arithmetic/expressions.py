@@ -117,9 +117,10 @@ class TreeBuilder:
     divisor among the divisors of the dividend.
     """
 
-    def __init__(self, rng, ops: str, leaf, ok, exact_division: bool, divisor_max: int = 12):
+    def __init__(self, rng, ops: str, leaf, ok, exact_division: bool = False, divisor_max: int = 12,
+                 signed_divisors: bool = False):
         self.rng, self.ops, self.leaf, self.ok = rng, ops, leaf, ok
-        self.exact_division, self.divisor_max = exact_division, divisor_max
+        self.exact_division, self.divisor_max, self.signed_divisors = exact_division, divisor_max, signed_divisors
 
     def grow(self, n_ops: int, depth: int) -> Node:
         rng = self.rng
@@ -164,10 +165,21 @@ class TreeBuilder:
         if n < 2:
             return None
         choices = [d for d in range(2, min(self.divisor_max, n) + 1) if n % d == 0]
+        if len(choices) > 1 and choices[-1] == n:
+            choices.pop()  # a / a is a wasted step when another divisor exists
         if not choices:
             return None
         d = choices[self.rng.randrange(len(choices))]
-        return -d if "neg" in self.ops and self.rng.random() < 0.3 else d
+        return -d if self.signed_divisors and self.rng.random() < 0.3 else d
+
+
+def _values(node: Node):
+    """Every intermediate value of a tree."""
+    yield node.value
+    if node.op != "num":
+        yield from _values(node.left)
+        if node.right is not None:
+            yield from _values(node.right)
 
 
 def fit_depth(n_ops: int, depth: int) -> int:
@@ -224,27 +236,24 @@ class ExpressionValue(Task):
         def ok(v):
             return v.denominator == 1 and abs(v) <= bound
 
-        builder = TreeBuilder(rng, ops.replace("^", "") + ("neg" if negatives else ""), leaf, ok,
-                              exact_division=True, divisor_max=max(top, 6))
-        builder.ops = ops.replace("^", "")  # "neg" only steers divisor signs through its presence
-        if negatives:
-            builder.ops = builder.ops + ""
+        builder = TreeBuilder(rng, ops.replace("^", ""), leaf, ok, exact_division=True,
+                              divisor_max=max(top, 6), signed_divisors=negatives)
         depth = fit_depth(params["n_ops"], params["max_depth"])
         tree = builder.grow(params["n_ops"], depth)
         if negatives and rng.random() < 0.3:
-            tree = self._negate_part(rng, tree)
+            negated = self._negate_part(rng, tree)
+            if all(ok(v) for v in _values(negated)):
+                tree = negated
         text = render(tree)
         value = evaluate(tree)
         if value.denominator != 1:  # cannot happen: every division is exact by construction
             raise AssertionError("a generated expression has a non-integer value")
-        notes = []
+        notes = ""
         if "/" in ops:
-            notes.append("/ is division (every division here comes out exact)")
+            notes += " Every division in it comes out exact."
         if powers:
-            notes.append("^ is exponentiation")
-        note = f" ({'; '.join(notes)})" if notes else ""
-        question = (f"Evaluate this expression, using the standard order of operations{note}:\n\n"
-                    f"{text}")
+            notes += " ^ means exponentiation."
+        question = f"Evaluate this expression using the standard order of operations.{notes}\n\n{text}"
         return Draft(question, str(int(value)), {"value": int(value), "expression": text})
 
     @staticmethod
@@ -270,7 +279,7 @@ class ExpressionValue(Task):
         inner = []
 
         def walk(n):
-            if n.op in "+-*/" and n.op != "neg":
+            if n.op in ("+", "-", "*", "/"):
                 inner.append(n)
             if n.op != "num" and n.op != "^":
                 walk(n.left)

@@ -22,6 +22,14 @@ def _sizes(rng, n: int, parts: int) -> list[int]:
     return [b - a for a, b in zip([0] + cuts, cuts + [n])]
 
 
+def _groups(text: str) -> list[str] | None:
+    """The contents of the bracketed groups when the text is only groups and separators."""
+    groups = [m.group(1) for m in _GROUP.finditer(text)]
+    if not groups or _GROUP.sub(" ", text).strip(_GROUP_SEPARATORS):
+        return None
+    return groups
+
+
 @register
 class ConnectedComponents(Task):
     """List the connected components of an undirected graph given by its edge list. The
@@ -77,10 +85,10 @@ class ConnectedComponents(Task):
     def grade(self, answer, problem):
         c = problem.check
         text = answer.strip()
-        if text.startswith("[") and text.endswith("]") and _GROUP.search(text[1:-1]):
-            text = text[1:-1]  # a list of groups: [{A,B},{C}]
-        groups = [m.group(1) for m in _GROUP.finditer(text)]
-        if not groups or _GROUP.sub(" ", text).strip(_GROUP_SEPARATORS):
+        groups = _groups(text)
+        if groups is None and len(text) >= 2 and text[0] + text[-1] in ("[]", "{}", "()"):
+            groups = _groups(text[1:-1])  # a list of groups: [{A,B},{C}]
+        if not groups:
             return wrong("Write each component in braces, separated by commas, e.g. {A,B},{C}.")
         nodes = set(c["nodes"])
         seen: set[str] = set()

@@ -95,6 +95,8 @@ class DateArithmetic(Task):
     answer_format = ("what the question asks for: a date as YYYY-MM-DD, a day of the week such as Monday, "
                      "or a whole number of days")
     example = "2031-07-14"
+    FORMATS = {"date": ("a date as YYYY-MM-DD", "2031-07-14"), "weekday": ("a day of the week, such as Monday", "Friday"),
+               "days": ("a whole number of days (negative if the second date is earlier)", "-12")}
 
     def _start(self, rng, params) -> dt.date:
         lo, hi = (1600, 2399) if params["wide_years"] else (1950, 2049)
@@ -173,7 +175,8 @@ class DateArithmetic(Task):
                         f"What day of the week is {question_date}?")
             check = {"type": "weekday", "value": end.weekday()}
             answer = WEEKDAYS[end.weekday()]
-        return Draft(question, answer, check)
+        answer_format, example = self.FORMATS[check["type"]]
+        return Draft(question, answer, check, answer_format, example)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -1,0 +1,177 @@
+"""Function composition and inverse functions, answered symbolically."""
+from __future__ import annotations
+
+import sympy
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, equivalent, parse_expression
+from procgym.verdict import right, wrong
+
+from ._common import pexquo_int, pgcd_int, pmul, poly_text, ppow, pscale, padd, int_content, strip_lhs
+
+NAMES = ["f", "g", "h", "p"]
+KINDS = {"linear": ("linear",), "polynomial": ("linear", "quadratic"),
+         "rational": ("linear", "quadratic", "mobius"), "mixed": ("linear", "quadratic", "mobius", "cubic")}
+INVERTIBLE = ("linear", "mobius")
+
+
+def _nz(rng, top: int) -> int:
+    return rng.choice([-1, 1]) * rng.randint(1, top)
+
+
+def make_function(rng, kind: str, top: int) -> tuple:
+    """(kind, coefficients): linear a x + b; quadratic a x^2 + b x + c; mobius (a x + b)/(c x + d)
+    with c != 0 and a d - b c != 0; cubic a x^3 + b."""
+    if kind == "linear":
+        return ("linear", (_nz(rng, top), rng.randint(-top, top)))
+    if kind == "quadratic":
+        return ("quadratic", (rng.choice([-2, -1, 1, 1, 2]), rng.randint(-top, top), rng.randint(-top, top)))
+    if kind == "cubic":
+        return ("cubic", (rng.choice([-2, -1, 1, 1, 2]), rng.randint(-top, top)))
+    while True:
+        a, b, c, d = rng.randint(-top, top), rng.randint(-top, top), rng.randint(1, 3), rng.randint(-top, top)
+        if a * d - b * c != 0 and (a or b):
+            return ("mobius", (a, b, c, d))
+
+
+def degree_of(fn) -> int:
+    return {"linear": 1, "quadratic": 2, "cubic": 3, "mobius": 1}[fn[0]]
+
+
+def fn_text(fn, u: str = "x") -> str:
+    """The function applied to the text u ('x' or a bracketed expression)."""
+    kind, c = fn
+    if kind == "linear":
+        return poly_text([c[1], c[0]], u)
+    if kind == "quadratic":
+        return poly_text([c[2], c[1], c[0]], u)
+    if kind == "cubic":
+        return poly_text([c[1], 0, 0, c[0]], u)
+    a, b, cc, d = c
+    return f"({poly_text([b, a], u)})/({poly_text([d, cc], u)})"
+
+
+def apply(fn, num: list[int], den: list[int]) -> tuple[list[int], list[int]]:
+    """fn(N/D) as a reduced quotient of integer polynomials."""
+    kind, c = fn
+    if kind == "linear":
+        out = (padd(pscale(num, c[0]), pscale(den, c[1])), den)
+    elif kind == "quadratic":
+        out = (padd(padd(pscale(pmul(num, num), c[0]), pscale(pmul(num, den), c[1])), pscale(pmul(den, den), c[2])),
+               pmul(den, den))
+    elif kind == "cubic":
+        out = (padd(pscale(ppow(num, 3), c[0]), pscale(ppow(den, 3), c[1])), ppow(den, 3))
+    else:
+        a, b, cc, d = c
+        out = (padd(pscale(num, a), pscale(den, b)), padd(pscale(num, cc), pscale(den, d)))
+    return reduce_fraction(*out)
+
+
+def reduce_fraction(num: list[int], den: list[int]) -> tuple[list[int], list[int]]:
+    if not num:
+        return [], [1]
+    g = pgcd_int(num, den)
+    num, den = pexquo_int(num, g), pexquo_int(den, g)
+    k = int_content(num + den)
+    k = -k if den[-1] < 0 else k
+    return [v // k for v in num], [v // k for v in den]
+
+
+def inverse(fn) -> tuple:
+    """The inverse of an invertible function, solved from y = f(x): a Mobius map as its matrix's adjugate."""
+    kind, c = fn
+    if kind == "linear":  # y = a x + b  ->  x = (y - b)/a, the Mobius map (1 x - b)/(0 x + a)
+        return ("mobius", (1, -c[1], 0, c[0]))
+    if kind == "mobius":
+        a, b, cc, d = c
+        return ("mobius", (d, -b, -cc, a))
+    raise ValueError(f"{kind} functions are not invertible here")
+
+
+def rational_text(num, den) -> str:
+    if den == [1]:
+        return poly_text(num)
+    if len(den) == 1:
+        return f"({poly_text(num)})/{den[0]}"
+    return f"({poly_text(num)})/({poly_text(den)})"
+
+
+@register
+class FunctionComposition(Task):
+    """Compose functions or find an inverse function, symbolically. Level 1 composes two linear
+    functions; higher levels bring quadratics, Mobius functions (ax + b)/(cx + d) and cubics,
+    chains of three or four applications (with repeats such as f(g(f(x)))), the inverse of a
+    linear or Mobius function, and the inverse of a composition. The reference is computed
+    exactly: each application maps a quotient of polynomials to a reduced quotient (polynomial
+    gcd), and inverses come from solving y = f(x) (the adjugate of a Mobius map's matrix). Any
+    equivalent expression is accepted; domain restrictions are not asked for."""
+
+    name = "algebra/function_composition"
+    knobs = (
+        Knob("ask", ["compose", "compose", "inverse", ["compose", "inverse"], ["compose", "inverse"],
+                     ["compose", "inverse", "inverse_composition"], ["compose", "inverse_composition"],
+                     ["compose", "inverse_composition"], ["compose", "inverse_composition"],
+                     ["compose", "inverse_composition"]],
+             choices=("compose", "inverse", "inverse_composition"), doc="what is asked"),
+        Knob("kinds", ["linear", "polynomial", "linear", "polynomial", "rational", "rational", "rational", "mixed",
+                       "mixed", "mixed"],
+             choices=tuple(KINDS), doc="which kinds of function appear"),
+        Knob("chain_length", [2, 2, 2, 2, 2, 3, 3, 3, 4, 4], (2, 6), doc="function applications in a composition"),
+        Knob("n_functions", [2, 2, 2, 2, 2, 2, 2, 3, 3, 3], (1, 4), doc="distinct functions defined"),
+        Knob("coef_max", [4, 4, 5, 5, 5, 5, 6, 6, 6, 7], (1, 20), doc="largest coefficient"),
+    )
+    answer_format = "an expression in x (any equivalent form), e.g. (2x + 1)/(x - 3)"
+    example = "(2x + 1)/(x - 3)"
+
+    def build(self, rng, params):
+        ask, top = params["ask"], params["coef_max"]
+        pool = KINDS[params["kinds"]] if ask == "compose" else tuple(k for k in KINDS[params["kinds"]] if k in INVERTIBLE)
+        pool = pool or ("linear",)
+        n_fns = 1 if ask == "inverse" else max(2, params["n_functions"])
+        names = NAMES[:n_fns]
+        for _ in range(50):
+            fns = {n: make_function(rng, rng.choice(pool), top) for n in names}
+            if ask == "inverse":
+                chain = [names[0]]
+            else:
+                chain = list(names) + [rng.choice(names) for _ in range(max(0, params["chain_length"] - n_fns))]
+                rng.shuffle(chain)
+                if len(chain) < 2:
+                    chain = chain * 2
+            deg = 1
+            for n in chain:
+                deg *= degree_of(fns[n])
+            if deg <= 6:
+                break
+        num, den = [0, 1], [1]
+        if ask == "compose":
+            for n in reversed(chain):  # the innermost function applies first
+                num, den = apply(fns[n], num, den)
+        else:
+            for n in chain:  # (f o g)^-1 = g^-1 o f^-1: apply the outer inverse first
+                num, den = apply(inverse(fns[n]), num, den)
+        defs = "\n".join(f"{n}(x) = {fn_text(fns[n])}" for n in names)
+        call = "x"
+        for n in reversed(chain):
+            call = f"{n}({call})"
+        if ask == "compose":
+            task = f"Find {call} as an expression in x."
+        elif ask == "inverse":
+            task = f"Find the inverse function {names[0]}^(-1)(x)."
+        else:
+            task = f"Let F(x) = {call}. Find the inverse function F^(-1)(x)."
+        question = f"Let\n{defs}\n\n{task}"
+        return Draft(question, rational_text(num, den), {"num": num, "den": den})
+
+    def grade(self, answer, problem):
+        x = sympy.Symbol("x")
+        c = problem.check
+        target = (sum((sympy.Integer(v) * x ** k for k, v in enumerate(c["num"])), sympy.Integer(0))
+                  / sum((sympy.Integer(v) * x ** k for k, v in enumerate(c["den"])), sympy.Integer(0)))
+        try:
+            given = parse_expression(strip_lhs(answer), ["x"])
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        if not given.has(x) and target.has(x):
+            return wrong("The answer must be an expression in x.")
+        return right() if equivalent(given, target) else wrong("That expression is not the right function.")

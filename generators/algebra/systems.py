@@ -1,0 +1,157 @@
+"""Systems of linear equations in 2-6 unknowns: a unique solution, none, or infinitely many."""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, clean
+from procgym.verdict import right, wrong
+
+from ._common import num_text, read_assignments, signed_join, solve_system
+
+NAMES = ["x", "y", "z", "w", "v", "u"]
+_NONE = {"none", "no solution", "no solutions", "inconsistent", "{}", "\u2205", "empty", "no real solution"}
+_INFINITE = {"infinite", "infinitely many", "infinitely many solutions", "infinite solutions",
+             "infinitely many solution", "infinity", "infinitely many answers", "dependent"}
+
+
+def _row_text(coeffs: list[int], const: int, names: list[str], rng, both_sides: bool) -> str:
+    """'2x - 3y + z = 5', or with some terms moved across: '2x + z = 3y + 5'."""
+    left = [(c, n) for c, n in zip(coeffs, names)]
+    right_terms: list[tuple[int, str]] = [(const, "")]
+    if both_sides:
+        present = [i for i, c in enumerate(coeffs) if c]
+        if len(present) >= 2:
+            moved = set(rng.sample(present, rng.randint(1, len(present) - 1)))
+            right_terms = [(-coeffs[i], names[i]) for i in sorted(moved)] + right_terms
+            left = [t for i, t in enumerate(left) if i not in moved]
+            if rng.random() < 0.5 and const:  # the constant crosses too
+                left.append((-const, ""))
+                right_terms = right_terms[:-1]
+    rhs = signed_join(right_terms) if right_terms else "0"
+    return f"{signed_join(left)} = {rhs}"
+
+
+def bareiss_det(a: list[list[int]]) -> int:
+    """The determinant of an integer matrix by fraction-free (Bareiss) elimination."""
+    m = [list(row) for row in a]
+    n, sign, prev = len(m), 1, 1
+    for k in range(n - 1):
+        if m[k][k] == 0:
+            swap = next((i for i in range(k + 1, n) if m[i][k]), None)
+            if swap is None:
+                return 0
+            m[k], m[swap] = m[swap], m[k]
+            sign = -sign
+        for i in range(k + 1, n):
+            for j in range(k + 1, n):
+                m[i][j] = (m[i][j] * m[k][k] - m[i][k] * m[k][j]) // prev
+        prev = m[k][k]
+    return sign * m[n - 1][n - 1]
+
+
+@register
+class LinearSystem(Task):
+    """Solve a system of linear equations with integer coefficients. The answer is the unique
+    solution (name=value pairs), "none" for an inconsistent system or "infinite" for infinitely
+    many solutions. Higher levels add unknowns (2 to 5), singular systems (a dependent equation,
+    consistent or contradictory), an extra equation beyond the number of unknowns, terms on both
+    sides, larger coefficients and fractional solutions. The reference answer comes from
+    Gauss-Jordan elimination over the rationals with a rank test."""
+
+    name = "algebra/linear_system"
+    knobs = (
+        Knob("n_unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 6), doc="unknowns (and equations)"),
+        Knob("singular_percent", [0, 0, 0, 20, 25, 25, 30, 30, 30, 30], (0, 100),
+             doc="chance (percent) that one equation depends on the others: no or infinitely many solutions"),
+        Knob("extra_equations", [0, 0, 0, 0, 0, 0, 0, 1, 1, 1], (0, 3),
+             doc="equations beyond the number of unknowns (combinations, sometimes contradictory)"),
+        Knob("both_sides", [False, False, False, False, True, True, True, True, True, True],
+             doc="unknowns appear on both sides of the equations"),
+        Knob("coef_max", [3, 5, 5, 6, 6, 7, 7, 8, 9, 9], (1, 50), doc="largest coefficient"),
+        Knob("value_max", [5, 6, 6, 8, 8, 9, 9, 10, 10, 12], (1, 100), doc="largest numerator of a solution value"),
+        Knob("max_solution_denominator", [1, 1, 1, 1, 1, 2, 2, 3, 4, 5], (1, 20),
+             doc="largest denominator of a solution value (1: integer solutions)"),
+    )
+    answer_format = ('the solution as name=value pairs separated by commas, values as integers or fractions p/q '
+                     '(e.g. x=1, y=-2/3); or "none" if there is no solution, or "infinite" if there are '
+                     'infinitely many')
+    example = "x=4, y=-1/2"
+
+    def build(self, rng, params):
+        n, top = params["n_unknowns"], params["coef_max"]
+        names = NAMES[:n]
+        d_max, v_max = params["max_solution_denominator"], params["value_max"]
+        q = rng.randint(1, d_max)  # one common denominator keeps the scaled equations small
+        nums = [rng.randint(-v_max, v_max) for _ in range(n)]
+        while True:
+            a = [[rng.randint(-top, top) for _ in range(n)] for _ in range(n)]
+            if all(any(row) for row in a) and all(any(row[j] for row in a) for j in range(n)) and bareiss_det(a):
+                break
+        rows = [[c * q for c in row] + [sum(c * v for c, v in zip(row, nums))] for row in a]  # times q
+        if rng.randrange(100) < params["singular_percent"]:
+            target = rng.randrange(n)
+            rows[target] = self._combination(rng, rows, target, consistent=rng.random() < 0.5)
+        for _ in range(params["extra_equations"]):
+            rows.append(self._combination(rng, rows, len(rows), consistent=rng.random() < 0.85))
+        rows = [self._integral(row) for row in rows]
+        rng.shuffle(rows)
+        kind, solution = solve_system(rows)  # the reference: elimination with a rank test
+        lines = [_row_text(row[:n], row[n], names, rng, params["both_sides"]) for row in rows]
+        question = (f"Solve this system of linear equations for the unknowns {', '.join(names)}:\n\n"
+                    + "\n".join(lines))
+        if kind == "unique":
+            answer = ", ".join(f"{name}={num_text(v)}" for name, v in zip(names, solution))
+            values = [[v.numerator, v.denominator] for v in solution]
+        else:
+            answer, values = kind, None
+        return Draft(question, answer, {"kind": kind, "names": names, "values": values})
+
+    @staticmethod
+    def _combination(rng, rows, skip: int, consistent: bool) -> list[int]:
+        """A new row: a combination of two other rows, with its constant shifted when inconsistent."""
+        others = [i for i in range(len(rows)) if i != skip]
+        picks = rng.sample(others, min(2, len(others)))
+        out = [0] * len(rows[0])
+        for i in picks:
+            k = rng.choice([-2, -1, 1, 1, 2])
+            out = [u + k * v for u, v in zip(out, rows[i])]
+        if not any(out[:-1]):
+            out = [u + v for u, v in zip(out, rows[picks[0]])]
+        if not consistent:
+            out[-1] += rng.choice([-3, -2, -1, 1, 2, 3, 5])
+        return out
+
+    @staticmethod
+    def _integral(ints: list[int]) -> list[int]:
+        """Scale a row to coprime integers with a positive first nonzero coefficient."""
+        g = 0
+        for v in ints:
+            g = math.gcd(g, v)
+        first = next((v for v in ints[:-1] if v), 1)
+        g = g if first > 0 else -g
+        return [v // g for v in ints]
+
+    def grade(self, answer, problem):
+        c = problem.check
+        text = re.sub(r"[.!]+$", "", clean(answer)).strip().lower()
+        text = re.sub(r"\s+", " ", text)
+        if text in _NONE:
+            return right() if c["kind"] == "none" else wrong("The system does have a solution.")
+        if text in _INFINITE:
+            return right() if c["kind"] == "infinite" else wrong("The system does not have infinitely many solutions.")
+        if c["kind"] != "unique":
+            return wrong("The system has no unique solution.")
+        try:
+            given = read_assignments(answer, c["names"])
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        missing = [n for n in c["names"] if n not in given]
+        if missing:
+            return wrong(f"Give a value for every unknown: {', '.join(missing)} is missing.")
+        for name, (p, q) in zip(c["names"], c["values"]):
+            if given[name] != Fraction(p, q):
+                return wrong(f"The value of {name} is wrong.")
+        return right()

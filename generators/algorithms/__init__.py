@@ -1,0 +1,1 @@
+"""algorithms tasks: classic dynamic-programming, greedy and exhaustive-search problems."""

@@ -1,0 +1,119 @@
+"""Optimal prefix codes (Huffman): the fewest bits needed to encode a message symbol by symbol,
+and at harder levels a code itself, checked for being prefix-free and of optimal total length."""
+from __future__ import annotations
+
+import heapq
+import re
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from .._math import grade_int
+
+_PAIR = re.compile(r"([A-Za-z])\s*(?:=|:|->|\u2192)\s*([01]{1,200})(?![01])")
+_SEPARATORS = " \t\r\n,;[]{}"
+
+
+def huffman_code(freqs: dict[str, int]) -> dict[str, str]:
+    """A Huffman code: repeatedly merge the two lightest subtrees (ties broken by creation order)."""
+    if len(freqs) == 1:
+        return {s: "0" for s in freqs}
+    heap = [(f, k, {s: ""}) for k, (s, f) in enumerate(sorted(freqs.items()))]
+    heapq.heapify(heap)
+    k = len(heap)
+    while len(heap) > 1:
+        f1, _, left = heapq.heappop(heap)
+        f2, _, right = heapq.heappop(heap)
+        merged = {s: "0" + c for s, c in left.items()}
+        merged.update({s: "1" + c for s, c in right.items()})
+        heapq.heappush(heap, (f1 + f2, k, merged))
+        k += 1
+    return heap[0][2]
+
+
+def encoded_bits(freqs: dict[str, int], code: dict[str, str]) -> int:
+    return sum(f * len(code[s]) for s, f in freqs.items())
+
+
+def prefix_clash(codes: list[str]) -> tuple[str, str] | None:
+    """Two code words where one is a prefix of the other (or equal), or None. Sorting puts any
+    prefix right before some word that extends it, so neighbours suffice."""
+    ordered = sorted(codes)
+    for a, b in zip(ordered, ordered[1:]):
+        if b.startswith(a):
+            return a, b
+    return None
+
+
+@register
+class HuffmanCoding(Task):
+    """Optimal prefix codes: symbols with frequencies (or, at higher levels, a message whose letters
+    must be counted first) are encoded with a binary prefix code minimising the total encoded
+    length. Lower levels ask for that minimum number of bits; from level 5 the answer is a code
+    word per symbol, accepted when it is prefix-free and reaches the optimum computed by
+    Huffman's algorithm, so any optimal code (ties allow many) passes. Higher levels add symbols
+    and frequency ties, and from level 7 give the message instead of the counts."""
+
+    name = "algorithms/huffman_coding"
+    knobs = (
+        Knob("n_symbols", [3, 4, 4, 5, 6, 6, 5, 6, 7, 8], (2, 26), doc="number of distinct symbols"),
+        Knob("max_freq", [10, 10, 15, 20, 25, 30, 8, 9, 10, 12], (1, 1000), doc="largest symbol frequency"),
+        Knob("give_code", [False, False, False, False, [False, True], True, True, True, True, True],
+             doc="ask for an optimal code instead of the total number of bits"),
+        Knob("from_text", [False, False, False, False, False, False, True, True, True, True],
+             doc="give the message itself, so the frequencies must be counted"),
+    )
+    answer_format = "an integer"
+    example = "42"
+
+    def build(self, rng, params):
+        n, top = params["n_symbols"], params["max_freq"]
+        symbols = sorted(rng.sample("ABCDEFGHIJKLMNOPQRSTUVWXYZ", n))
+        freqs = {s: rng.randint(1, top) for s in symbols}
+        code = huffman_code(freqs)
+        bits = encoded_bits(freqs, code)
+        if params["from_text"]:
+            letters = [s for s, f in freqs.items() for _ in range(f)]
+            rng.shuffle(letters)
+            intro = (f"A message of {len(letters)} letters is to be sent in binary:\n{''.join(letters)}\n\n"
+                     "Each letter is replaced by its code word, a string of 0s and 1s; the code must be prefix-free "
+                     "(no code word is the beginning of another), so the message can be decoded.")
+        else:
+            listing = ", ".join(f"{s} appears {f} time{'s' if f > 1 else ''}" for s, f in freqs.items())
+            intro = (f"A message uses the letters {', '.join(symbols)}: {listing}. Each letter is replaced by its "
+                     "code word, a string of 0s and 1s; the code must be prefix-free (no code word is the beginning "
+                     "of another), so the message can be decoded.")
+        if not params["give_code"]:
+            question = f"{intro} What is the smallest possible total length, in bits, of the encoded message?"
+            return Draft(question, str(bits), {"bits": bits})
+        question = f"{intro} Give a code that makes the encoded message as short as possible."
+        answer = ",".join(f"{s}={code[s]}" for s in symbols)
+        return Draft(question, answer, {"freqs": freqs, "bits": bits},
+                     "each letter's code word as LETTER=BITS, comma-separated", "P=0,Q=10,R=11")
+
+    def grade(self, answer, problem):
+        c = problem.check
+        if "freqs" not in c:
+            return grade_int(answer, c["bits"], "the smallest total length")
+        freqs = c["freqs"]
+        pairs = list(_PAIR.finditer(answer))
+        if not pairs or _PAIR.sub(" ", answer).strip(_SEPARATORS):
+            return wrong("Write each letter's code word as LETTER=BITS, separated by commas, e.g. P=0,Q=10,R=11.")
+        code: dict[str, str] = {}
+        for m in pairs:
+            s = m.group(1).upper()
+            if s not in freqs:
+                return wrong(f"{s} is not a letter of the message.")
+            if s in code:
+                return wrong(f"{s} has more than one code word.")
+            code[s] = m.group(2)
+        missing = sorted(set(freqs) - set(code))
+        if missing:
+            return wrong(f"{missing[0]} has no code word.")
+        clash = prefix_clash(list(code.values()))
+        if clash:
+            return wrong(f"The code is not prefix-free: {clash[0]} begins {clash[1]}.")
+        bits = encoded_bits(freqs, code)
+        if bits != c["bits"]:
+            return wrong(f"That code needs {bits} bits, which is not the smallest possible.")
+        return right()

@@ -1,0 +1,107 @@
+"""0/1 knapsack: choose items within a weight capacity for the largest total value; any optimal set is correct."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
+
+from .._shared import node_labels
+from ._common import is_none, read_labels
+
+
+def knapsack(weights: list[int], values: list[int], capacity: int) -> tuple[int, list[int]]:
+    """The best total value and one optimal set of item indices, by dynamic programming over capacity.
+
+    best[c] holds (value, bitmask of items) for capacity c using the items seen so far.
+    """
+    best = [(0, 0)] * (capacity + 1)
+    for i, (w, v) in enumerate(zip(weights, values)):
+        if w > capacity:
+            continue
+        new = best[:]
+        for c in range(w, capacity + 1):
+            cand = best[c - w][0] + v
+            if cand > new[c][0]:
+                new[c] = (cand, best[c - w][1] | (1 << i))
+        best = new
+    value, mask = best[capacity]
+    return value, [i for i in range(len(weights)) if mask >> i & 1]
+
+
+def greedy_by_ratio(weights: list[int], values: list[int], capacity: int) -> int:
+    """The value the value-per-weight greedy heuristic reaches (not always optimal)."""
+    order = sorted(range(len(weights)), key=lambda i: (-values[i] / weights[i], i))
+    room = total = 0
+    for i in order:
+        if room + weights[i] <= capacity:
+            room += weights[i]
+            total += values[i]
+    return total
+
+
+@register
+class Knapsack(Task):
+    """0/1 knapsack: given items with weights and values and a capacity, choose a set of items
+    (each at most once) of total weight at most the capacity and the largest total value. The
+    optimum comes from a dynamic program over capacities; any set that fits and reaches the
+    optimal value is accepted. Higher levels add items and larger weights and values, pick
+    instances where the value-per-weight greedy choice is not optimal (so the trade-offs must be
+    searched), and add oversized items that can never fit."""
+
+    name = "algorithms/knapsack"
+    knobs = (
+        Knob("n_items", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16], (1, 40), doc="number of items that can fit"),
+        Knob("max_weight", [5, 6, 8, 10, 12, 15, 18, 20, 25, 30], (1, 1000), doc="largest item weight"),
+        Knob("max_value", [10, 12, 15, 20, 25, 30, 40, 50, 60, 80], (1, 10_000), doc="largest item value"),
+        Knob("greedy_trap", [False, False, True, True, True, True, True, True, True, True],
+             doc="prefer instances where the value-per-weight greedy choice is not optimal"),
+        Knob("oversized", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 10), doc="distractor items heavier than the capacity"),
+    )
+    answer_format = "the names of the chosen items, comma-separated (in any order)"
+    example = "A,D,E"
+
+    def build(self, rng, params):
+        n, mw, mv = params["n_items"], params["max_weight"], params["max_value"]
+        for _ in range(40):
+            weights = [rng.randint(1, mw) for _ in range(n)]
+            values = [rng.randint(1, mv) for _ in range(n)]
+            capacity = max(max(weights), round(sum(weights) * rng.uniform(0.35, 0.6)))
+            if not params["greedy_trap"] or n < 3:
+                break
+            if greedy_by_ratio(weights, values, capacity) < knapsack(weights, values, capacity)[0]:
+                break
+        for _ in range(params["oversized"]):
+            weights.append(rng.randint(capacity + 1, capacity + mw))
+            values.append(rng.randint(max(1, mv // 2), mv * 2))
+        order = list(range(len(weights)))
+        rng.shuffle(order)
+        weights = [weights[i] for i in order]
+        values = [values[i] for i in order]
+        best, chosen = knapsack(weights, values, capacity)
+        names = node_labels(len(weights))
+        listing = "\n".join(f"{names[i]}: weight {w}, value {v}" for i, (w, v) in enumerate(zip(weights, values)))
+        question = (f"A knapsack holds a total weight of at most {capacity}. The items are:\n{listing}\n\n"
+                    f"Choose a set of items, each used at most once, whose total weight is at most {capacity} "
+                    f"and whose total value is as large as possible.")
+        check = {"items": {names[i]: [w, v] for i, (w, v) in enumerate(zip(weights, values))},
+                 "capacity": capacity, "best": best}
+        return Draft(question, ",".join(names[i] for i in chosen), check)
+
+    def grade(self, answer, problem):
+        c = problem.check
+        items = c["items"]
+        if is_none(answer):
+            return wrong("Some items fit: choosing nothing is not optimal.")
+        try:
+            chosen = read_labels(answer, items, "item")
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        if len(set(chosen)) != len(chosen):
+            return wrong("An item is chosen more than once.")
+        weight = sum(items[x][0] for x in chosen)
+        value = sum(items[x][1] for x in chosen)
+        if weight > c["capacity"]:
+            return wrong(f"Those items weigh {weight}, more than the capacity {c['capacity']}.")
+        if value != c["best"]:
+            return wrong(f"Those items are worth {value}, which is not the largest possible value.")
+        return right()

@@ -1,0 +1,131 @@
+"""Averages: means, medians and weighted means, forwards and backwards (a missing value, a group)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+
+from ._common import decimal_text, grade_exact, number_text
+
+KINDS = ("mean", "median", "weighted", "missing", "combined", "replace")
+UNITS = ("kg", "cm", "seconds", "degrees", "dollars", "points")
+SUBJECTS = ("test scores", "daily temperatures (in degrees)", "weights of parcels (in kg)", "heights of plants (in cm)",
+            "times of runners (in seconds)", "prices of books (in dollars)")
+
+
+def mean(values) -> Fraction:
+    values = [Fraction(v) for v in values]
+    return sum(values, Fraction(0)) / len(values)
+
+
+def median(values) -> Fraction:
+    s = sorted(Fraction(v) for v in values)
+    mid = len(s) // 2
+    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+
+
+def weighted_mean(values, weights) -> Fraction:
+    total = sum((Fraction(v) * w for v, w in zip(values, weights)), Fraction(0))
+    return total / sum(weights)
+
+
+def make_mean_nice(values: list, i: int, unit: Fraction, positive: bool) -> None:
+    """Shift values[i] by less than len(values) units so that the mean is a whole number of units."""
+    n = len(values)
+    r = (sum(values, Fraction(0)) / unit) % n
+    values[i] -= r * unit
+    if positive and values[i] < unit:
+        values[i] += n * unit
+
+
+def _list(values) -> str:
+    return ", ".join(decimal_text(v) for v in values)
+
+
+@register
+class Averages(Task):
+    """Questions about averages, from direct to backwards. Direct: the mean or the median of a
+    list, or a weighted mean. Backwards (harder levels): the value missing from a list with a
+    known mean; the mean of one group from the combined mean of two; the value that replaced
+    another when the mean changed. Higher levels add values, decimal and negative values, and
+    steps. Answers are exact: any equal decimal or fraction."""
+
+    name = "arithmetic/averages"
+    knobs = (
+        Knob("kind", ["mean", ["mean", "median"], ["median", "weighted"], "weighted", ["weighted", "missing"],
+                      ["missing", "combined"], ["combined", "replace"], "replace", ["combined", "replace"],
+                      ["combined", "replace"]], choices=KINDS, doc="what is asked"),
+        Knob("n_values", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10], (2, 40), doc="values in the list (or groups, for weights)"),
+        Knob("decimals", [False, False, False, False, True, True, True, True, True, True],
+             doc="values with one decimal place"),
+        Knob("negatives", [False, False, False, False, False, False, True, True, True, True],
+             doc="values may be negative (temperatures)"),
+        Knob("value_max", [20, 30, 50, 60, 80, 100, 100, 100, 150, 200], (2, 10**6), doc="largest value"),
+    )
+    answer_format = "an exact number (an integer, a decimal or a fraction p/q; do not round)"
+    example = "72.5"
+
+    def build(self, rng, params):
+        kind, n, top = params["kind"], params["n_values"], params["value_max"]
+        neg = params["negatives"] and kind != "combined"  # quiz scores are not negative
+        subject = "daily temperatures (in degrees)" if neg else SUBJECTS[rng.randrange(len(SUBJECTS))]
+
+        def value():
+            v = Fraction(rng.randint(1, top * (10 if params["decimals"] else 1)), 10 if params["decimals"] else 1)
+            return -v if neg and rng.random() < 0.35 else v
+
+        values = [value() for _ in range(n)]
+        unit = Fraction(1, 10) if params["decimals"] else Fraction(1)
+        if kind == "mean":
+            answer = mean(values)
+            question = f"The {subject} are: {_list(values)}. What is their mean (average)?"
+        elif kind == "median":
+            shuffled = list(values)
+            rng.shuffle(shuffled)
+            answer = median(values)
+            question = f"The {subject} are: {_list(shuffled)}. What is their median?"
+        elif kind == "weighted":
+            weights = [rng.randint(1, 6) for _ in values]
+            answer = weighted_mean(values, weights)
+            rows = "\n".join(f"- value {decimal_text(v)} with weight {w}" for v, w in zip(values, weights))
+            question = (f"A weighted average combines these values with these weights:\n{rows}\n\n"
+                        f"What is the weighted mean (the sum of value times weight, divided by the sum of weights)?")
+        elif kind == "missing":
+            # the list's mean is stated; one value is hidden
+            make_mean_nice(values, n - 1, unit, not neg)
+            known, hidden = values[:-1], values[-1]
+            m = mean(values)
+            answer = m * n - sum(known, Fraction(0))
+            question = (f"There are {n} {subject} and their mean is {number_text(m)}. {n - 1} of them are: "
+                        f"{_list(known)}. What is the remaining one?")
+            assert answer == hidden
+        elif kind == "combined":
+            n2 = rng.randint(2, max(2, n))
+            other = [value() for _ in range(n2)]
+            make_mean_nice(values, 0, unit, not neg)
+            both = values + other
+            make_mean_nice(both, n, unit, not neg)
+            m1, m_all = mean(values), mean(both)
+            answer = (m_all * (n + n2) - m1 * n) / n2
+            question = (f"In a quiz, the {n} members of group A have a mean score of {number_text(m1)}. Group B "
+                        f"has {n2} members. The mean score over all {n + n2} members of both groups is "
+                        f"{number_text(m_all)}. What is the mean score of group B?")
+        else:  # replace: one value is swapped for another and the mean changes
+            i = rng.randrange(n)
+            make_mean_nice(values, (i + 1) % n, unit, not neg)
+            old = values[i]
+            after = list(values)
+            after[i] = value()
+            make_mean_nice(after, i, unit, not neg)
+            while after[i] == old:
+                after[i] += n * unit
+            m_before, m_after = mean(values), mean(after)
+            answer = m_after * n - (m_before * n - old)
+            question = (f"A list of {n} {subject} has mean {number_text(m_before)}. One value, {decimal_text(old)}, "
+                        f"is replaced by a new value, and the mean becomes {number_text(m_after)}. What is the new "
+                        f"value?")
+        return Draft(question, number_text(answer), {"value": [answer.numerator, answer.denominator]})
+
+    def grade(self, answer, problem):
+        p, q = problem.check["value"]
+        return grade_exact(answer, Fraction(p, q), "the answer", units=UNITS)

@@ -1,0 +1,80 @@
+"""Fraction arithmetic: the exact value of sums, differences, products and quotients of fractions."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, parse_number
+from procgym.verdict import right, wrong
+
+from .expressions import Node, TreeBuilder, evaluate, fit_depth, render
+
+_MIXED = re.compile(r"\d\s+\d|\d\s*\\[dt]?frac")  # "1 3/4", "1\frac{3}{4}": mixed numbers
+
+
+@register
+class FractionArithmetic(Task):
+    """Compute the exact value of an expression over fractions, following the usual precedence
+    rules. Any equal rational is accepted (3/4, 6/8, 0.75, \\frac{3}{4}); an approximation such
+    as 0.7499 is not. Higher levels add operators (more steps: common denominators, reducing,
+    inverting divisors), mix all four operations under precedence, nest brackets, and add
+    negative fractions."""
+
+    name = "arithmetic/fraction_arithmetic"
+    knobs = (
+        Knob("n_ops", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6], (1, 20), doc="binary operators in the expression"),
+        Knob("max_depth", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 10),
+             doc="depth limit of the expression tree (raised if too small to hold n_ops)"),
+        Knob("operators", ["+-", "*/", "+-*", "+-*/", "+-*/", "+-*/", "+-*/", "+-*/", "+-*/", "+-*/"],
+             choices=("+-", "*/", "+-*", "+-*/"), doc="operators used"),
+        Knob("negatives", [False, False, False, True, True, True, True, True, True, True],
+             doc="negative fractions among the operands"),
+        Knob("max_denominator", [6, 8, 9, 10, 12, 12, 12, 15, 16, 20], (2, 1000),
+             doc="largest denominator of an operand"),
+        Knob("max_intermediate", [100, 200, 300, 500, 1000, 1000, 2000, 5000, 5000, 10000], (10, 10**12),
+             doc="largest numerator or denominator of any intermediate result"),
+    )
+    answer_format = ("an exact number: a fraction p/q, an integer or a terminating decimal "
+                     "(any equal value is accepted, it need not be reduced; no mixed numbers)")
+    example = "-7/12"
+
+    def build(self, rng, params):
+        top = params["max_denominator"]
+        bound = params["max_intermediate"]
+        negatives = params["negatives"]
+
+        def leaf(r):
+            q = r.randint(2, top)
+            p = r.randint(1, q - 1) if r.random() < 0.8 else r.randint(q + 1, 2 * q - 1)
+            v = Fraction(p, q)
+            if negatives and r.random() < 0.3:
+                v = -v
+            return Node("num", value=v)
+
+        def ok(v):
+            return v.denominator <= bound and abs(v.numerator) <= bound
+
+        builder = TreeBuilder(rng, params["operators"], leaf, ok)
+        tree = builder.grow(params["n_ops"], fit_depth(params["n_ops"], params["max_depth"]))
+        text = render(tree)
+        value = evaluate(tree)
+        question = f"Compute the exact value of this expression (standard order of operations):\n\n{text}"
+        return Draft(question, _literal(value), {"value": [value.numerator, value.denominator],
+                                                  "expression": text})
+
+    def grade(self, answer, problem):
+        if _MIXED.search(answer):
+            return wrong("Write a single fraction p/q, not a mixed number.")
+        try:
+            value = parse_number(answer)
+        except ParseError:
+            return wrong("Give the value as a fraction p/q, an integer or a terminating decimal.")
+        p, q = problem.check["value"]
+        if value != Fraction(p, q):
+            return wrong("That is not the exact value of the expression.")
+        return right()
+
+
+def _literal(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,439 @@
+"""Radicals: simplify expressions with square and cube roots to simplified radical form.
+
+Values are kept exactly as {(index, radicand): coefficient}, with (1, 1) for the rational part and
+every radicand free of index-th powers; sums, products, powers and rationalising divisions act on
+that form (an exact algebra of our own, cross-checked against sympy in the tests).
+"""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+import sympy
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, latex_to_plain, clean, parse_expression
+from procgym.verdict import right, wrong
+
+ONE = (1, 1)
+SQUARE_FREE = (2, 3, 5, 6, 7, 10, 11, 13, 14, 15, 17, 19, 21, 22, 23)
+CUBE_FREE = (2, 3, 4, 5, 6, 7, 9, 10, 11, 12)
+KINDS = ("combine", "multiply", "expand", "rationalize", "conjugate")
+MAX_RADICAND = 10**7
+MAX_RADICALS = 40  # in one answer
+
+
+# ---------------------------------------------------------------- exact radical algebra
+
+def extract(n: int, k: int) -> tuple[int, int]:
+    """(outside, inside) with n = outside^k * inside and inside free of k-th powers."""
+    outside, inside, p = 1, n, 2
+    while p ** k <= inside:
+        while inside % p ** k == 0:
+            inside //= p ** k
+            outside *= p
+        p += 1
+    return outside, inside
+
+
+def radical(c, k: int, n: int) -> dict:
+    """c times the k-th root of n, simplified."""
+    out, inside = extract(n, k)
+    return _tidy({(k, inside) if inside > 1 else ONE: Fraction(c) * out})
+
+
+def _tidy(v: dict) -> dict:
+    return {key: c for key, c in v.items() if c != 0}
+
+
+def add(a: dict, b: dict, sign: int = 1) -> dict:
+    out = dict(a)
+    for key, c in b.items():
+        out[key] = out.get(key, 0) + sign * c
+    return _tidy(out)
+
+
+def mul(a: dict, b: dict) -> dict:
+    out: dict = {}
+    for (k1, n1), c1 in a.items():
+        for (k2, n2), c2 in b.items():
+            if k1 == 1 or k2 == 1 or k1 == k2:
+                k = max(k1, k2)
+                term = radical(c1 * c2, k, n1 * n2)
+            else:
+                raise ValueError("products of square and cube roots are not supported")
+            out = add(out, term)
+    return out
+
+
+def div(a: dict, b: dict) -> dict:
+    """a / b for b a single term or a binomial p + q*sqrt(n), by rationalising the denominator."""
+    if not b:
+        raise ZeroDivisionError("division by zero")
+    if len(b) == 1:
+        (k, n), c = next(iter(b.items()))
+        # 1 / (c * n^(1/k)) = n^((k-1)/k) / (c * n)
+        return mul(a, radical(Fraction(1) / (c * n), k, n ** (k - 1)) if k > 1 else {ONE: 1 / c})
+    if len(b) == 2 and ONE in b:
+        (k, n), q = next((key, c) for key, c in b.items() if key != ONE)
+        if k == 2:
+            p = b[ONE]
+            conjugate = {ONE: p, (2, n): -q}
+            return mul(mul(a, conjugate), {ONE: 1 / (p * p - q * q * n)})
+    raise ValueError("only single terms and binomials p + q*sqrt(n) can be divided by")
+
+
+def power(a: dict, e: int) -> dict:
+    out = {ONE: Fraction(1)}
+    for _ in range(e):
+        out = mul(out, a)
+    return out
+
+
+def to_sympy(v: dict):
+    """The value as a sympy number (for tests and cross-checks)."""
+    return sum((sympy.Rational(c.numerator, c.denominator) * (sympy.Integer(n) ** sympy.Rational(1, k))
+                for (k, n), c in v.items()), sympy.Integer(0))
+
+
+def value_text(v: dict) -> str:
+    """Simplified radical form: the rational part first, then radicals by index and radicand."""
+    parts = []
+    for (k, n), c in sorted(v.items()):
+        sign = "-" if c < 0 else "+"
+        c = abs(c)
+        if (k, n) == ONE:
+            body = str(c.numerator) if c.denominator == 1 else f"{c.numerator}/{c.denominator}"
+        else:
+            root = f"{'sqrt' if k == 2 else 'cbrt'}({n})"
+            body = root if c.numerator == 1 else f"{c.numerator}*{root}"
+            if c.denominator != 1:
+                body += f"/{c.denominator}"
+        parts.append((sign, body))
+    if not parts:
+        return "0"
+    first_sign, first = parts[0]
+    text = ("-" if first_sign == "-" else "") + first
+    for sign, body in parts[1:]:
+        text += f" {sign} {body}"
+    return text
+
+
+# ---------------------------------------------------------------- expression trees
+
+# ("num", int) | ("root", k, n) | (op, left, right) with op in + - * / | ("pow", base, e)
+_PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "pow": 3, "num": 4, "root": 4}
+
+
+def evaluate(node) -> dict:
+    op = node[0]
+    if op == "num":
+        return _tidy({ONE: Fraction(node[1])})
+    if op == "root":
+        return radical(1, node[1], node[2])
+    if op == "pow":
+        return power(evaluate(node[1]), node[2])
+    a, b = evaluate(node[1]), evaluate(node[2])
+    if op == "+":
+        return add(a, b)
+    if op == "-":
+        return add(a, b, -1)
+    if op == "*":
+        return mul(a, b)
+    return div(a, b)
+
+
+def render(node) -> str:
+    op = node[0]
+    if op == "num":
+        return str(node[1])
+    if op == "root":
+        return f"{'sqrt' if node[1] == 2 else 'cbrt'}({node[2]})"
+    if op == "pow":
+        return f"({render(node[1])})^{node[2]}"
+    if op == "*" and node[1][0] == "num" and node[2][0] == "root":
+        return f"{node[1][1]}*{render(node[2])}"  # a coefficient: 3*sqrt(50)
+    p = _PREC[op]
+    lt, rt = render(node[1]), render(node[2])
+    if _PREC[node[1][0]] < p:
+        lt = f"({lt})"
+    rp = _PREC[node[2][0]]
+    if rp < p or (rp == p and op in "-/"):
+        rt = f"({rt})"
+    return f"{lt} {op} {rt}"
+
+
+def _num(c: int):
+    return ("num", c)
+
+
+def _scaled(c: int, node):
+    return node if c == 1 else ("*", _num(c), node)
+
+
+class _Maker:
+    """Random pieces of radical expressions for one problem."""
+
+    def __init__(self, rng, params):
+        self.rng, self.p = rng, params
+        pool = list(SQUARE_FREE)
+        rng.shuffle(pool)
+        self.bases = pool[:params["n_bases"]]
+
+    def coef(self) -> int:
+        return self.rng.randint(1, self.p["coef_max"])
+
+    def hidden_square(self, base: int | None = None) -> int:
+        """A radicand s^2 * m that simplifies (s >= 2 most of the time)."""
+        rng = self.rng
+        m = base if base is not None else rng.choice(self.bases)
+        plain = self.p["n_terms"] > 1 and rng.random() < 0.15  # an already simple root among others
+        s = 1 if plain else rng.randint(2, self.p["max_square"])
+        return s * s * m
+
+    def term(self, cube: bool = True):
+        """c * sqrt(s^2 m), or c * cbrt(s^3 m) when cube roots are on and allowed here."""
+        rng = self.rng
+        if cube and self.p["cube_roots"] and rng.random() < 0.3:
+            m = rng.choice(CUBE_FREE[:5])
+            s = rng.randint(2, min(5, self.p["max_square"]))
+            return _scaled(self.coef(), ("root", 3, s ** 3 * m))
+        return _scaled(self.coef(), ("root", 2, self.hidden_square()))
+
+    def product(self):
+        """sqrt(a) * sqrt(b) whose product hides a square, or c*sqrt(a) * d*sqrt(b)."""
+        rng = self.rng
+        m = rng.choice(self.bases)
+        x, y = rng.sample([1, 2, 3, 5, 6, 7], 2)
+        a, b = m * x, m * y * rng.choice([1, 1, 4])
+        left, right = ("root", 2, a), ("root", 2, b)
+        if rng.random() < 0.5:
+            return ("*", _scaled(self.coef(), left), _scaled(self.coef(), right))
+        return ("*", left, right)
+
+    def binomial(self, base: int | None = None):
+        rng = self.rng
+        p = rng.randint(1, self.p["coef_max"])
+        q = rng.randint(1, 4)
+        if base is None:
+            base = self.hidden_square() if rng.random() < 0.4 else rng.choice(self.bases)
+        radicand = base
+        return (rng.choice("+-"), _num(p), _scaled(q, ("root", 2, radicand)))
+
+    def extra(self, node, n: int):
+        """node +- n more terms."""
+        for _ in range(n):
+            node = (self.rng.choice("+-"), node, self.term())
+        return node
+
+
+def build_expression(rng, params):
+    """A random expression tree of the level's kind."""
+    kind, n_terms = params["kind"], params["n_terms"]
+    mk = _Maker(rng, params)
+    if kind == "combine":
+        return mk.extra(mk.term(), n_terms - 1)
+    if kind == "multiply":
+        return mk.extra(mk.product(), n_terms - 1)
+    if kind == "expand":
+        first = mk.binomial()
+        if rng.random() < 0.4:
+            node = ("pow", first, 2)
+        else:
+            node = ("*", first, mk.binomial())
+        return mk.extra(node, max(0, n_terms - 2))
+    if kind == "rationalize":
+        d = rng.choice(mk.bases) * rng.choice([1, 1, 2, 3])
+        numerator = _num(rng.randint(1, 6) * d)
+        if n_terms >= 3 and rng.random() < 0.5:
+            numerator = (rng.choice("+-"), numerator, mk.term(cube=False))
+        frac = ("/", numerator, _scaled(rng.randint(1, 2), ("root", 2, d)))
+        return mk.extra(frac, max(0, n_terms - 2))
+    # conjugate: (a + b sqrt(n)) / (c +- d sqrt(n)) or k / (c - sqrt(n))
+    base = rng.choice(mk.bases)
+    c = rng.randint(1, 5)
+    d = rng.randint(1, 2)
+    while c * c == d * d * base:
+        c += 1
+    den = (rng.choice("+-"), _num(c), _scaled(d, ("root", 2, base)))
+    num = mk.binomial(base) if rng.random() < 0.6 else _num(rng.randint(1, 9) * abs(c * c - d * d * base))
+    return mk.extra(("/", num, den), max(0, n_terms - 2))
+
+
+# ---------------------------------------------------------------- reading an answer
+
+_RADICALS = [
+    (3, re.compile(r"\\sqrt\s*\[\s*3\s*\]\s*\{\s*(\d{1,12})\s*\}")),
+    (3, re.compile(r"\\sqrt\s*\[\s*3\s*\]\s*(\d)(?!\d)")),
+    (2, re.compile(r"\\sqrt\s*\{\s*(\d{1,12})\s*\}")),
+    (2, re.compile(r"\\sqrt\s*(\d)(?!\d)")),
+    (3, re.compile(r"(?<![A-Za-z])cbrt\s*\(\s*(\d{1,12})\s*\)")),
+    (2, re.compile(r"(?<![A-Za-z])sqrt\s*\(\s*(\d{1,12})\s*\)")),
+    (2, re.compile(r"\u221a\s*\(\s*(\d{1,12})\s*\)")),
+    (2, re.compile(r"\u221a\s*(\d{1,12})")),
+    (3, re.compile(r"\u221b\s*\(\s*(\d{1,12})\s*\)")),
+    (3, re.compile(r"\u221b\s*(\d{1,12})")),
+]
+_LEFTOVER = re.compile(r"sqrt|cbrt|root|\u221a|\u221b|\^|\*\*", re.IGNORECASE)
+
+
+def read_radical_form(answer: str) -> dict:
+    """An answer in simplified radical form as {(index, radicand): coefficient}.
+
+    Raises ParseError, saying why, when the text is not a sum of rational multiples of distinct
+    simplified radicals with no radical in a denominator.
+    """
+    s = clean(answer)
+    found: list[tuple[int, int]] = []
+
+    def sub(k):
+        def repl(m):
+            found.append((k, int(m.group(1))))
+            return f" rad{len(found) - 1} "
+        return repl
+
+    for k, pattern in _RADICALS:
+        s = pattern.sub(sub(k), s)
+    if _LEFTOVER.search(s):
+        raise ParseError("write each radical as sqrt(n) or cbrt(n) with n a whole number, and no powers")
+    if len(found) > MAX_RADICALS:
+        raise ParseError(f"the answer has more than {MAX_RADICALS} radicals")
+    seen = set()
+    for k, n in found:
+        name = "sqrt" if k == 2 else "cbrt"
+        if n < 2:
+            raise ParseError(f"{name}({n}) is not simplified")
+        if n > MAX_RADICAND:
+            raise ParseError(f"{name}({n}) has too large a radicand")
+        out, inside = extract(n, k)
+        if out > 1:
+            raise ParseError(f"{name}({n}) is not simplified: {n} has the factor {out}^{k}")
+        if (k, n) in seen:
+            raise ParseError(f"{name}({n}) appears more than once: combine like terms")
+        seen.add((k, n))
+    if _radical_in_denominator(s):
+        raise ParseError("a radical is left in a denominator")
+    names = [f"rad{i}" for i in range(len(found))]
+    expr = parse_expression(s, names)
+    if not names:
+        if not expr.is_Rational:
+            raise ParseError("the answer is not an exact number")
+        return _tidy({ONE: Fraction(int(expr.p), int(expr.q))})
+    symbols = [sympy.Symbol(n) for n in names]
+    degree = _degree(expr)
+    if degree == math.inf:
+        raise ParseError("a radical is left in a denominator or inside another function")
+    if degree > 1:
+        raise ParseError("radicals are multiplied together: multiply them out")
+    try:
+        poly = sympy.Poly(expr, *symbols)
+    except sympy.PolynomialError:
+        raise ParseError("a radical is left in a denominator or inside another function") from None
+    out = {}
+    for monomial, coeff in poly.terms():
+        if sum(monomial) > 1:
+            raise ParseError("radicals are multiplied together: multiply them out")
+        if not coeff.is_Rational:
+            raise ParseError("a coefficient is not a rational number")
+        key = ONE if sum(monomial) == 0 else found[monomial.index(1)]
+        out[key] = Fraction(int(coeff.p), int(coeff.q))
+    if any(found[i] not in out for i in range(len(found))):
+        raise ParseError("a radical has a zero coefficient")
+    return _tidy(out)
+
+
+def _degree(e) -> float:
+    """An upper bound on the degree of e in its symbols, without expanding; inf if not a polynomial."""
+    if not e.free_symbols:
+        return 0
+    if e.is_Symbol:
+        return 1
+    if e.is_Add:
+        return max(_degree(a) for a in e.args)
+    if e.is_Mul:
+        return sum(_degree(a) for a in e.args)
+    if e.is_Pow:
+        base, exponent = e.args
+        if exponent.free_symbols or not exponent.is_Integer or exponent < 0:
+            return math.inf
+        return _degree(base) * int(exponent)
+    return math.inf
+
+
+def _radical_in_denominator(s: str) -> bool:
+    """Whether any divisor in the text (after a / or in a \\frac) contains a radical placeholder."""
+    s = latex_to_plain(s)
+    for i, ch in enumerate(s):
+        if ch != "/":
+            continue
+        j = i + 1
+        while j < len(s) and s[j] == " ":
+            j += 1
+        if j < len(s) and s[j] == "(":
+            depth, k = 0, j
+            while k < len(s):
+                depth += {"(": 1, ")": -1}.get(s[k], 0)
+                if depth == 0:
+                    break
+                k += 1
+            operand = s[j:k + 1]
+        else:
+            m = re.match(r"[A-Za-z_0-9.]*", s[j:])
+            operand = m.group(0)
+        if "rad" in operand:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- the task
+
+@register
+class SimplifyRadical(Task):
+    """Simplify an expression with square roots (and, at higher levels, cube roots) to
+    simplified radical form. The answer must be simplified, not only equal: radicands free of
+    square (cube) factors, like terms combined, no radical in a denominator. Higher levels go
+    from pulling a square out of one root, to combining several terms (some of which do not
+    combine), multiplying roots, expanding binomials and squares, and rationalising a
+    denominator, finally by its conjugate."""
+
+    name = "arithmetic/simplify_radical"
+    knobs = (
+        Knob("kind", ["combine", "combine", "combine", "combine", "multiply", ["combine", "multiply"], "expand",
+                      "rationalize", ["rationalize", "conjugate"], "conjugate"], choices=KINDS,
+             doc="what must be done: combine like radicals, multiply roots, expand binomials, rationalise "
+                 "a denominator, or rationalise by the conjugate"),
+        Knob("n_terms", [1, 1, 2, 3, 2, 3, 3, 3, 3, 4], (1, 8), doc="terms in the expression"),
+        Knob("coef_max", [1, 4, 5, 6, 6, 8, 6, 6, 6, 8], (1, 50), doc="largest coefficient in front of a root"),
+        Knob("max_square", [3, 4, 5, 6, 6, 7, 6, 6, 6, 6], (2, 30), doc="largest square root pulled out of a radicand"),
+        Knob("n_bases", [1, 1, 1, 2, 2, 2, 2, 2, 2, 2], (1, 5), doc="distinct simplified radicands in play"),
+        Knob("cube_roots", [False, False, False, False, False, True, True, True, True, True],
+             doc="some terms are cube roots"),
+    )
+    answer_format = ("simplified radical form: a sum of terms, each a rational number or a rational multiple of "
+                     "sqrt(n) or cbrt(n), where n > 1 is a whole number with no square factor (no cube factor for "
+                     "cbrt) other than 1; like terms combined; no radical in a denominator")
+    example = "3 - 2*sqrt(5) + sqrt(6)/2"
+
+    def build(self, rng, params):
+        for _ in range(100):
+            tree = build_expression(rng, params)
+            value = evaluate(tree)
+            if value and max(max(abs(c.numerator), c.denominator) for c in value.values()) <= 10**4:
+                break
+        text = render(tree)
+        cube = " cbrt(n) is the real cube root of n." if "cbrt" in text else ""
+        question = f"Simplify this expression.{cube}\n\n{text}"
+        return Draft(question, value_text(value),
+                     {"value": [[k, n, c.numerator, c.denominator] for (k, n), c in sorted(value.items())],
+                      "expression": text})
+
+    def grade(self, answer, problem):
+        try:
+            given = read_radical_form(answer)
+        except ParseError as exc:
+            return wrong(f"Not in simplified radical form: {exc}.")
+        expected = {(k, n): Fraction(p, q) for k, n, p, q in problem.check["value"]}
+        if given != expected:
+            return wrong("That is not the value of the expression.")
+        return right()

@@ -1,0 +1,149 @@
+"""Unit conversion through a chain of stated conversion facts between made-up units.
+
+The units are invented so that every fact the problem needs is in the prompt and no
+remembered factor can interfere. The answer is found by a breadth-first search over the facts,
+multiplying exact factors along the path.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import deque
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+
+from ._common import decimal_text, grade_exact, number_text
+
+UNIT_NAMES = ("blip", "zorp", "snib", "quorf", "glim", "drubb", "plonk", "wib", "skell", "frin", "morv", "yoop",
+              "kelb", "vrin", "grop", "naff", "jesk", "lurn", "pidd", "rosk", "tulm", "vask", "wemp", "zilt",
+              "brask", "clev", "dorn", "fesk", "hask", "jorm", "klep", "mib", "nusk", "prav", "rimb", "sarn",
+              "tesk", "umbo", "wosk", "yarl", "zeb", "trell", "gonk", "fipp", "dwel", "crom", "spov", "thrin")
+COMPOUNDS = ("none", "rate", "area")
+
+
+def plural(name: str) -> str:
+    return name + "s"
+
+
+def convert(facts, source: str, target: str) -> Fraction:
+    """How many `target` make one `source`, from facts (a, u, b, v) meaning a u = b v (BFS)."""
+    graph: dict[str, list[tuple[str, Fraction]]] = {}
+    for a, u, b, v in facts:
+        graph.setdefault(u, []).append((v, Fraction(b, 1) / a))  # 1 u = b/a v
+        graph.setdefault(v, []).append((u, Fraction(a, 1) / b))
+    factor = {source: Fraction(1)}
+    queue = deque([source])
+    while queue:
+        u = queue.popleft()
+        for v, f in graph.get(u, ()):
+            if v not in factor:
+                factor[v] = factor[u] * f
+                queue.append(v)
+    if target not in factor:
+        raise ValueError(f"no chain of facts leads from {source} to {target}")
+    return factor[target]
+
+
+def _fact_text(rng, fact, ratio_facts: bool) -> str:
+    a, u, b, v = fact
+    left = f"{a} {u if a == 1 else plural(u)}"
+    right = f"{b} {v if b == 1 else plural(v)}"
+    if rng.random() < 0.5:
+        left, right = right, left
+    if ratio_facts and rng.random() < 0.3:
+        return f"{left} make {right}" if not left.startswith("1 ") else f"{left} equals {right}"
+    return f"{left} = {right}"
+
+
+class _Dimension:
+    """A tree of units: a path of `length` facts from the start unit to the goal, plus branches."""
+
+    def __init__(self, rng, names: list[str], length: int, distractors: int, ratio_facts: bool, factor_max: int):
+        self.path = [names.pop() for _ in range(length + 1)]
+        self.facts = []
+        for u, v in zip(self.path, self.path[1:]):
+            self.facts.append(self._fact(rng, u, v, ratio_facts, factor_max))
+        for _ in range(distractors):
+            anchor = self.path[rng.randrange(len(self.path))] if rng.random() < 0.7 else None
+            anchor = anchor or rng.choice([f[1] for f in self.facts] + [f[3] for f in self.facts])
+            self.facts.append(self._fact(rng, anchor, names.pop(), ratio_facts, factor_max))
+
+    @staticmethod
+    def _fact(rng, u: str, v: str, ratio_facts: bool, factor_max: int):
+        """a u = b v, one side 1 unless a ratio fact; the bigger unit on either side of the path."""
+        if ratio_facts and rng.random() < 0.4:
+            a, b = rng.randint(2, 9), rng.randint(2, 9)
+            while math.gcd(a, b) != 1 or a == b:
+                a, b = rng.randint(2, 9), rng.randint(2, 9)
+        else:
+            a, b = 1, rng.randint(2, factor_max)
+        return (a, u, b, v) if rng.random() < 0.5 else (b, u, a, v)
+
+
+@register
+class UnitConversion(Task):
+    """Convert an amount between made-up units using conversion facts stated in the prompt.
+    Higher levels lengthen the chain of conversions (up and down in size), add facts that are
+    not on the way (distractors), facts of the form "3 A make 8 B", and compound quantities: a
+    rate (A per B into C per D, two chains at once) or an area (square units: each factor
+    squared). The answer is exact: any equal decimal or fraction."""
+
+    name = "arithmetic/unit_conversion"
+    knobs = (
+        Knob("chain", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 12),
+             doc="conversion facts on the way from one unit to the other"),
+        Knob("distractors", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6], (0, 12), doc="facts not needed for the conversion"),
+        Knob("ratio_facts", [False, False, False, True, True, True, True, True, True, True],
+             doc="some facts relate several of one unit to several of another (3 A = 8 B)"),
+        Knob("compound", ["none", "none", "none", "none", ["none", "rate"], ["rate", "area"], ["none", "rate", "area"],
+                          ["rate", "area"], ["rate", "area"], ["rate", "area"]], choices=COMPOUNDS,
+             doc="a plain amount, a rate (units per unit) or an area (square units)"),
+        Knob("factor_max", [10, 10, 12, 12, 12, 16, 16, 20, 20, 24], (2, 1000), doc="largest factor in a fact"),
+    )
+    answer_format = "an exact number (an integer, a decimal or a fraction p/q; do not round)"
+    example = "37.5"
+
+    def build(self, rng, params):
+        names = list(UNIT_NAMES)
+        rng.shuffle(names)
+        chain, extra, ratio, top = params["chain"], params["distractors"], params["ratio_facts"], params["factor_max"]
+        compound = params["compound"]
+        amount = Fraction(rng.randint(1, 40)) if rng.random() < 0.6 else Fraction(rng.randint(11, 199), 10)
+        if compound == "rate":
+            split = rng.randint(max(1, chain - 4), chain) if chain > 1 else 1
+            top_dim = _Dimension(rng, names, split, extra - extra // 2, ratio, top)
+            bottom = _Dimension(rng, names, max(1, chain - split), extra // 2, ratio, top)
+            facts = top_dim.facts + bottom.facts
+            (src, dst), (per_src, per_dst) = self._ends(rng, top_dim), self._ends(rng, bottom)
+            value = amount * convert(facts, src, dst) / convert(facts, per_src, per_dst)
+            quantity = f"{decimal_text(amount)} {plural(src)} per {per_src}"
+            goal = f"{plural(dst)} per {per_dst}"
+        else:
+            dim = _Dimension(rng, names, chain, extra, ratio, top)
+            facts = dim.facts
+            src, dst = self._ends(rng, dim)
+            factor = convert(facts, src, dst)
+            if compound == "area":
+                value = amount * factor ** 2
+                quantity = f"{decimal_text(amount)} square {plural(src)}"
+                goal = f"square {plural(dst)}"
+            else:
+                value = amount * factor
+                quantity = f"{decimal_text(amount)} {plural(src)}"
+                goal = plural(dst)
+        rng.shuffle(facts)
+        lines = "\n".join(f"- {_fact_text(rng, f, ratio)}" for f in facts)
+        area = (" A square unit is a square whose side is 1 of that unit." if compound == "area" else "")
+        question = (f"These made-up units are related as follows:\n{lines}\n\nConvert {quantity} to {goal}.{area}")
+        return Draft(question, number_text(value), {"value": [value.numerator, value.denominator], "unit": dst})
+
+    @staticmethod
+    def _ends(rng, dim: _Dimension) -> tuple[str, str]:
+        return (dim.path[0], dim.path[-1]) if rng.random() < 0.5 else (dim.path[-1], dim.path[0])
+
+    def grade(self, answer, problem):
+        unit = re.escape(problem.check["unit"])
+        text = re.sub(rf"\s*(square\s+)?{unit}s?(\s+per\s+[a-z]+)?\s*$", "", answer.strip(), flags=re.IGNORECASE)
+        p, q = problem.check["value"]
+        return grade_exact(text, Fraction(p, q), "the converted amount")

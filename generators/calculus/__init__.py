@@ -1,0 +1,1 @@
+"""calculus tasks."""

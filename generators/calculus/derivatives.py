@@ -1,0 +1,350 @@
+"""Derivatives: differentiate a generated function of x; any equivalent expression is accepted."""
+from __future__ import annotations
+
+import ast
+import re
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import MAX_NODES, ParseError, equivalent, parse_expression
+from procgym.verdict import right, wrong
+
+# An expression is a tuple: ("c", Fraction) | ("x",) | ("add", terms) | ("mul", factors) |
+# ("div", numerator, denominator) | ("pow", base, int) | ("fn", name, argument).
+# The constructors below fold constants so that derivatives come out readable.
+
+X = ("x",)
+
+
+def C(v) -> tuple:
+    return ("c", Fraction(v))
+
+
+def is_const(e, value=None) -> bool:
+    return e[0] == "c" and (value is None or e[1] == value)
+
+
+def add(*terms) -> tuple:
+    flat, const = [], Fraction(0)
+    for t in terms:
+        for u in (t[1] if t[0] == "add" else (t,)):
+            if u[0] == "c":
+                const += u[1]
+            else:
+                flat.append(u)
+    if const:
+        flat.append(C(const))
+    if not flat:
+        return C(0)
+    return flat[0] if len(flat) == 1 else ("add", tuple(flat))
+
+
+_RANK = {"x": 0, "pow": 1, "add": 2, "fn": 3, "div": 4, "mul": 5}
+
+
+def _rank(e) -> int:
+    if e[0] == "pow" and e[1] == X:
+        return 0
+    return _RANK.get(e[0], 6)
+
+
+def mul(*factors) -> tuple:
+    flat, const, dens = [], Fraction(1), []
+    for f in factors:
+        for u in (f[1] if f[0] == "mul" else (f,)):
+            if u[0] == "c":
+                const *= u[1]
+            elif u[0] == "div":  # a * (b / c) is written (a * b) / c
+                flat.append(u[1])
+                dens.append(u[2])
+            else:
+                flat.append(u)
+    if const == 0:
+        return C(0)
+    if dens:
+        return div(mul(C(const), *flat), mul(*dens))
+    flat.sort(key=_rank)  # stable: x-powers first, then brackets, then functions, then quotients
+    if not flat:
+        return C(const)
+    if const == 1:
+        return flat[0] if len(flat) == 1 else ("mul", tuple(flat))
+    return ("mul", (C(const),) + tuple(flat))
+
+
+def div(a, b) -> tuple:
+    if is_const(b):
+        return mul(C(1 / b[1]), a)
+    if is_const(a, 0):
+        return C(0)
+    if a[0] == "div":
+        return div(a[1], mul(a[2], b))
+    if b[0] == "div":
+        return div(mul(a, b[2]), b[1])
+    return ("div", a, b)
+
+
+def power(base, n: int) -> tuple:
+    if n == 0:
+        return C(1)
+    if n == 1:
+        return base
+    if is_const(base):
+        return C(base[1] ** n)
+    if base[0] == "pow":
+        return power(base[1], base[2] * n)
+    return ("pow", base, n)
+
+
+def fn(name: str, arg) -> tuple:
+    return ("fn", name, arg)
+
+
+def neg(a) -> tuple:
+    return mul(C(-1), a)
+
+
+def derivative(e) -> tuple:
+    """d/dx of an expression tree, by the sum, product, quotient, power and chain rules."""
+    kind = e[0]
+    if kind == "c":
+        return C(0)
+    if kind == "x":
+        return C(1)
+    if kind == "add":
+        return add(*(derivative(t) for t in e[1]))
+    if kind == "mul":
+        fs = e[1]
+        return add(*(mul(*fs[:i], derivative(fs[i]), *fs[i + 1:]) for i in range(len(fs)) if fs[i][0] != "c"))
+    if kind == "div":
+        u, v = e[1], e[2]
+        du, dv = derivative(u), derivative(v)
+        if is_const(dv, 0):
+            return div(du, v)
+        return div(add(mul(du, v), neg(mul(u, dv))), power(v, 2))
+    if kind == "pow":
+        u, n = e[1], e[2]
+        return mul(C(n), power(u, n - 1), derivative(u))
+    name, u = e[1], e[2]
+    du = derivative(u)
+    if name == "sin":
+        return mul(fn("cos", u), du)
+    if name == "cos":
+        return neg(mul(fn("sin", u), du))
+    if name == "tan":
+        return div(du, power(fn("cos", u), 2))
+    if name == "exp":
+        return mul(fn("exp", u), du)
+    if name == "ln":
+        return div(du, u)
+    raise ValueError(f"unknown function {name!r}")
+
+
+def _num(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+
+def to_text(e) -> str:
+    """Plain math text with explicit * and ^, readable by procgym.parsing.parse_expression."""
+    kind = e[0]
+    if kind == "c":
+        return _num(e[1])
+    if kind == "x":
+        return "x"
+    if kind == "fn":
+        return f"{e[1]}({to_text(e[2])})"
+    if kind == "pow":
+        base = to_text(e[1])
+        if e[1][0] not in ("x", "fn"):
+            base = f"({base})"
+        n = e[2]
+        return f"{base}^{n}" if n > 0 else f"{base}^({n})"
+    if kind == "add":
+        out = []
+        for i, t in enumerate(e[1]):
+            s = to_text(t)
+            if i == 0:
+                out.append(s)
+            elif s.startswith("-"):
+                out.append(" - " + s[1:])
+            else:
+                out.append(" + " + s)
+        return "".join(out)
+    if kind == "mul":
+        fs = list(e[1])
+        prefix = ""
+        if fs[0][0] == "c":
+            v = fs.pop(0)[1]
+            prefix = "-" if v < 0 else ""
+            v = abs(v)
+            if v != 1:
+                prefix += (_num(v) if v.denominator == 1 else f"({_num(v)})") + "*"
+        parts = [f"({to_text(f)})" if f[0] in ("add", "div", "mul") else to_text(f) for f in fs]
+        return prefix + "*".join(parts)
+    num, den = e[1], e[2]
+    top = to_text(num)
+    if num[0] == "add":
+        top = f"({top})"
+    bottom = to_text(den)
+    if den[0] not in ("x", "fn", "pow") or bottom.startswith("-"):
+        bottom = f"({bottom})"
+    return f"{top}/{bottom}"
+
+
+# procgym.parsing reads at most MAX_NODES syntax nodes; a reference derivative stays well under
+# that so that an answer written less compactly than the reference still fits.
+NODE_BUDGET = MAX_NODES * 3 // 5
+_NUMBER = re.compile(r"\d+")
+
+
+def syntax_nodes(text: str) -> int:
+    """The syntax-node count procgym.parsing.parse_expression will see for our own generated text
+    (numbers become names there, and ^ becomes **). Only ever called on generated text."""
+    return sum(1 for _ in ast.walk(ast.parse(_NUMBER.sub("n", text).replace("^", "**"), mode="eval")))
+
+
+@register
+class Derivative(Task):
+    """Differentiate a function of x. Level 1-2 need the power and sum rules; level 3 adds sin,
+    cos, exp and ln; level 4 the chain rule; level 5 products; level 6 quotients; levels 8-10
+    nest compositions two and three deep (chain rule inside chain rule, inside products and
+    quotients). Any expression equal to the derivative is accepted. The reference comes from a
+    symbolic differentiator over the generated tree (checked against sympy.diff in the tests),
+    because sympy.diff and its printer take about 10 ms per function."""
+
+    name = "calculus/derivative"
+    knobs = (
+        Knob("n_terms", [2, 3, 3, 2, 2, 2, 3, 2, 3, 2], (1, 6), doc="terms in the sum"),
+        Knob("chain_depth", [0, 0, 0, 1, 1, 1, 1, 2, 2, 3], (0, 4), doc="deepest composition of functions"),
+        Knob("functions", [False, False, True, True, True, True, True, True, True, True],
+             doc="sin, cos, exp and ln (tan from chain depth 2) besides powers"),
+        Knob("products", [0, 0, 0, 0, 1, 1, 1, 1, 1, 1], (0, 6), doc="terms that are products (product rule)"),
+        Knob("quotients", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1], (0, 6), doc="terms that are quotients (quotient rule)"),
+        Knob("coef_max", [5, 6, 7, 8, 9, 9, 9, 9, 9, 9], (1, 50), doc="largest coefficient"),
+        Knob("max_power", [3, 4, 5, 5, 5, 5, 5, 5, 5, 5], (2, 12), doc="largest exponent"),
+    )
+    answer_format = ("an expression in x equal to f'(x), using + - * / ^, brackets and the functions sin, cos, "
+                     "tan, exp, ln; it need not be simplified: any equivalent expression is accepted")
+    example = "6*x*cos(3*x^2) - 2/x"
+
+    def build(self, rng, params):
+        best = None
+        for _ in range(50):
+            f, df = self._function(rng, params)
+            text, dtext = to_text(f), to_text(df)
+            size = syntax_nodes(dtext)
+            if best is None or size < best[0]:
+                best = (size, text, dtext)
+            if size <= NODE_BUDGET:
+                break
+        size, text, dtext = best
+        if size > MAX_NODES:
+            raise ValueError(f"knobs {sorted(params)}: these settings give derivatives too long to check; "
+                             "use fewer terms or a smaller chain_depth")
+        question = (f"Differentiate with respect to x:\n\nf(x) = {text}\n\n"
+                    f"Here ln is the natural logarithm and exp(u) means e^u.")
+        return Draft(question, dtext, {"function": text, "derivative": dtext})
+
+    def _function(self, rng, params):
+        n = params["n_terms"]
+        n_q = min(params["quotients"], n)
+        n_p = min(params["products"], n - n_q)
+        kinds = ["q"] * n_q + ["p"] * n_p + ["s"] * (n - n_q - n_p)
+        rng.shuffle(kinds)
+        top_depth = params["chain_depth"]
+        deep = rng.randrange(n)  # one term reaches the full chain depth
+        terms, seen = [], set()
+        for i, kind in enumerate(kinds):
+            depth = top_depth if i == deep else rng.randint(0, top_depth)
+            for _ in range(10):  # no like terms: 2*exp(x) + ... - 3*exp(x) is a wasted step
+                term = self._term(rng, kind, depth, params)
+                if _shape(term) not in seen:
+                    break
+            seen.add(_shape(term))
+            terms.append(term)
+        if params["chain_depth"] == 0 and not params["functions"] and rng.random() < 0.5:
+            terms.append(C(_signed(rng, params["coef_max"] * 2)))
+        f = add(*terms)
+        if is_const(f):
+            f = add(f, mul(C(_signed(rng, params["coef_max"])), X))
+        return f, derivative(f)
+
+    # ------------------------------------------------------------------ generation
+
+    def _term(self, rng, kind, depth, params):
+        coef = C(_signed(rng, params["coef_max"]))
+        if kind == "s":
+            return mul(coef, self._atom(rng, depth, params))
+        if kind == "p":
+            a = self._atom(rng, depth, params)
+            b = self._atom(rng, rng.randint(0, depth), params)
+            for _ in range(5):
+                if b[0] != a[0] or b != a:
+                    break
+                b = self._atom(rng, rng.randint(0, depth), params)
+            return mul(coef, a, b)
+        numerator = self._atom(rng, depth, params) if rng.random() < 0.6 else self._poly(rng, params, 1)
+        denominator = self._poly(rng, params, 2) if rng.random() < 0.6 else self._atom(rng, 0, params)
+        if denominator == numerator or is_const(denominator):
+            denominator = add(X, C(rng.randint(1, params["coef_max"])))
+        return div(mul(coef, numerator), denominator)
+
+    def _atom(self, rng, depth, params, banned=()):
+        """x^n or a function of x at depth 0; an outer function or power of an inner part above."""
+        funcs = [f for f in ("sin", "cos", "exp", "ln") if f not in banned] if params["functions"] else []
+        if depth == 0:
+            choices = (["pow"] if "pow" not in banned or not funcs else []) + funcs
+            pick = rng.choice(choices)
+            if pick == "pow":
+                return power(X, rng.randint(1, params["max_power"]))
+            return fn(pick, X)
+        outer = (["pow"] if "pow" not in banned else []) + funcs + \
+            (["tan"] if funcs and depth >= 2 and "tan" not in banned else [])
+        pick = rng.choice(outer)
+        # exp of a power or of another exp grows past what a checker can evaluate; tan of tan is cruel
+        extra = {"exp": ("exp", "pow"), "tan": ("tan",)}.get(pick, ())
+        inner = self._inner(rng, depth - 1, params, banned + extra)
+        if pick == "pow":
+            return power(inner, rng.randint(2, params["max_power"]))
+        return fn(pick, inner)
+
+    def _inner(self, rng, depth, params, banned):
+        if depth == 0:
+            return self._poly(rng, params, 2, small="exp" in banned)
+        part = self._atom(rng, depth, params, banned)
+        if rng.random() < 0.5:
+            return part
+        return add(mul(C(rng.randint(1, 4)), part), C(_signed(rng, params["coef_max"])))
+
+    @staticmethod
+    def _poly(rng, params, max_degree: int, small: bool = False) -> tuple:
+        top = 3 if small else params["coef_max"]
+        k = rng.randint(1, max_degree)
+        lead = mul(C(_signed(rng, top)), power(X, k))
+        if k == 2 and rng.random() < 0.5:
+            lead = add(lead, mul(C(_signed(rng, top)), X))
+        return add(lead, C(_signed(rng, top)))
+
+    # ------------------------------------------------------------------ grading
+
+    def grade(self, answer, problem):
+        try:
+            given = parse_expression(answer, ["x"])
+        except ParseError as e:
+            return wrong(f"Could not read the expression: {e}.")
+        reference = parse_expression(problem.check["derivative"], ["x"])
+        if not equivalent(given, reference):
+            return wrong("That expression is not the derivative of f.")
+        return right()
+
+
+def _shape(term) -> tuple:
+    """A term without its numeric coefficient, to spot like terms."""
+    if term[0] == "mul" and term[1][0][0] == "c":
+        rest = term[1][1:]
+        return rest[0] if len(rest) == 1 else ("mul", rest)
+    return term
+
+
+def _signed(rng, top: int) -> int:
+    v = rng.randint(1, max(1, top))
+    return v if rng.random() < 0.6 else -v

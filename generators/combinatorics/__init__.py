@@ -1,0 +1,1 @@
+"""Combinatorics tasks: counting with restrictions, exact integer answers."""

@@ -1,0 +1,147 @@
+"""Articulation points and bridges: both are unique sets, accepted in any order."""
+from __future__ import annotations
+
+import networkx as nx
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
+
+from .._shared import node_labels
+from ._common import (is_none, listing, parse_failure, pretty_edges, read_edges, read_nodes, split_parts,
+                      strip_label)
+
+
+def block_graph(rng, n: int, max_block: int, bridge_percent: int, chords: int) -> nx.Graph:
+    """A connected graph grown block by block: each new block is a bridge to a new node or a
+    cycle through an existing node and new ones; chords stay inside their cycle."""
+    g = nx.Graph()
+    g.add_node(0)
+    cycles = []
+    size = 1
+    while size < n:
+        at = rng.randrange(size)
+        room = n - size
+        if max_block < 3 or room < 2 or rng.randrange(100) < bridge_percent:
+            g.add_edge(at, size)
+            size += 1
+            continue
+        k = rng.randint(2, min(max_block - 1, room))
+        ring = [at] + list(range(size, size + k))
+        g.add_edges_from(zip(ring, ring[1:] + ring[:1]))
+        cycles.append(ring)
+        size += k
+    for _ in range(chords):
+        ring = [c for c in cycles if len(c) > 3]
+        if not ring:
+            break
+        u, v = rng.sample(rng.choice(ring), 2)
+        g.add_edge(u, v)
+    return g
+
+
+def _read_points(text: str, nodes: set) -> set[str]:
+    if is_none(text, empty_set=True):
+        return set()
+    given = read_nodes(text, nodes, arrows=False)
+    if len(set(given)) != len(given):
+        raise ParseError("a node is listed twice")
+    return set(given)
+
+
+def _read_bridges(text: str, nodes: set) -> set[frozenset]:
+    if is_none(text, empty_set=True):
+        return set()
+    given = [frozenset(e) for e in read_edges(text, nodes)]
+    if any(len(e) != 2 for e in given):
+        raise ParseError("an edge joins a node to itself")
+    if len(set(given)) != len(given):
+        raise ParseError("an edge is listed twice")
+    return set(given)
+
+
+@register
+class ArticulationPointsBridges(Task):
+    """The articulation points (nodes whose removal disconnects the graph) or the bridges (edges
+    whose removal disconnects it) of a connected undirected graph, or both, as sets in any
+    order. networkx computes both sets. The graph is grown from cycles and single edges glued
+    at shared nodes, then random edges merge some blocks, so long cycles look fragile without
+    being so. Higher levels add nodes, longer cycles, chords, merging edges, and ask for both
+    sets at once."""
+
+    name = "graphs/articulation_points_bridges"
+    knobs = (
+        Knob("n_nodes", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22], (2, 200), doc="number of nodes"),
+        Knob("max_block", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 200), doc="largest cycle block"),
+        Knob("bridge_percent", [45, 45, 40, 40, 35, 35, 35, 30, 30, 30], (0, 100),
+             doc="chance that a new block is a single edge"),
+        Knob("chords", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4], (0, 100), doc="chords inside cycle blocks"),
+        Knob("extra_edges", [0, 0, 0, 0, 1, 1, 2, 2, 3, 3], (0, 1000),
+             doc="random edges anywhere, which may merge blocks"),
+        Knob("ask", [["points", "bridges"]] * 6 + ["both"] * 4, choices=("points", "bridges", "both"),
+             doc="what is asked: the articulation points, the bridges, or both"),
+    )
+    answer_format = "a comma-separated list"
+    example = "B,E"
+
+    def build(self, rng, params):
+        n = params["n_nodes"]
+        g = block_graph(rng, n, params["max_block"], params["bridge_percent"], params["chords"])
+        for _ in range(params["extra_edges"]):
+            u, v = rng.sample(range(n), 2)
+            g.add_edge(u, v)
+        perm = list(range(n))
+        rng.shuffle(perm)  # hide the growth order in the labels
+        ordered = node_labels(n)
+        names = [ordered[i] for i in perm]
+        points = sorted(names[v] for v in nx.articulation_points(g))
+        bridges = sorted(tuple(sorted((names[u], names[v]))) for u, v in nx.bridges(g))
+        edges = sorted(tuple(sorted((names[u], names[v]))) for u, v in g.edges())
+        question = (f"A connected undirected graph has nodes {', '.join(ordered)} and these edges:\n"
+                    f"{listing(edges)}\n\n")
+        p_def = "An articulation point is a node whose removal (with its edges) disconnects the graph. "
+        b_def = "A bridge is an edge whose removal disconnects the graph. "
+        ask = params["ask"]
+        points_text = ",".join(points) or "none"
+        bridges_text = pretty_edges(bridges) or "none"
+        check = {"nodes": ordered, "points": points, "bridges": [list(b) for b in bridges], "ask": ask}
+        if ask == "points":
+            question += p_def + "List all the articulation points."
+            fmt = ("the articulation points as a comma-separated list of node names (any order), or none if "
+                   "there are none")
+            return Draft(question, points_text, check, answer_format=fmt, example="B,E")
+        if ask == "bridges":
+            question += b_def + "List all the bridges."
+            fmt = "the bridges as a comma-separated list of edges like A-B (any order), or none if there are none"
+            return Draft(question, bridges_text, check, answer_format=fmt, example="A-B, E-F")
+        question += p_def + b_def + "List all the articulation points and all the bridges."
+        fmt = ("the articulation points as a comma-separated list of node names, then a semicolon, then the "
+               "bridges as a comma-separated list of edges like A-B (any order; write none for an empty list)")
+        return Draft(question, f"{points_text}; {bridges_text}", check, answer_format=fmt, example="B,E; A-B, E-F")
+
+    def grade(self, answer, problem):
+        c = problem.check
+        nodes = set(c["nodes"])
+        points = set(c["points"])
+        bridges = {frozenset(b) for b in c["bridges"]}
+        ask = c["ask"]
+        try:
+            if ask == "points":
+                if _read_points(strip_label(answer), nodes) != points:
+                    return wrong("Those are not the articulation points.")
+                return right()
+            if ask == "bridges":
+                if _read_bridges(strip_label(answer), nodes) != bridges:
+                    return wrong("Those are not the bridges.")
+                return right()
+            parts = split_parts(answer)
+            if parts is None:
+                return wrong("Give the articulation points, a semicolon, then the bridges.")
+            given_points, given_bridges = _read_points(parts[0], nodes), _read_bridges(parts[1], nodes)
+        except ParseError as exc:
+            return parse_failure(exc)
+        if given_points != points:
+            return wrong("The articulation points are wrong.")
+        if given_bridges != bridges:
+            return wrong("The bridges are wrong.")
+        return right()

@@ -1,0 +1,39 @@
+"""Determinants of square matrices with integer and fractional entries."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+
+from .._math import grade_number
+from ._common import det, mat_text, num, small_fraction, to_json
+
+
+@register
+class Determinant(Task):
+    """Compute the exact determinant of a square matrix. Higher levels grow the matrix from 2x2
+    to 6x6 (more elimination or cofactor steps) and replace more integer entries by fractions
+    p/q, so every elimination step carries rational arithmetic. The reference is fraction-free
+    Bareiss elimination on the matrix as printed (checked against sympy in the tests)."""
+
+    name = "linear_algebra/determinant"
+    knobs = (
+        Knob("size", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (2, 8), doc="rows (= columns) of the matrix"),
+        Knob("entry_max", [4, 9, 3, 5, 7, 4, 6, 4, 5, 5], (1, 50), doc="largest absolute integer entry"),
+        Knob("fraction_entries", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4], (0, 64),
+             doc="entries that are non-integer fractions p/q"),
+        Knob("max_denominator", [2, 2, 2, 2, 2, 3, 3, 4, 4, 5], (2, 20), doc="largest denominator of a fraction entry"),
+    )
+    answer_format = "the determinant as an exact number: an integer or a fraction p/q"
+    example = "-17/2"
+
+    def build(self, rng, params):
+        n, top = params["size"], params["entry_max"]
+        m = [[rng.randint(-top, top) for _ in range(n)] for _ in range(n)]
+        cells = rng.sample(range(n * n), min(params["fraction_entries"], n * n))
+        for c in cells:
+            m[c // n][c % n] = small_fraction(rng, max(1, top // 2), params["max_denominator"])
+        value = det(m)
+        question = f"Compute the determinant of the {n}x{n} matrix\n\n{mat_text(m)}"
+        return Draft(question, num(value), {"value": num(value), "matrix": to_json(m)})
+
+    def grade(self, answer, problem):
+        return grade_number(answer, problem.check["value"], "the determinant")

@@ -1,0 +1,152 @@
+"""Eigenvalues of small matrices whose eigenvalues are integers or simple fractions."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, clean, parse_list, parse_number
+from procgym.verdict import right, wrong
+
+from ._common import dense_enough, lu_unimodular, mat_text, matmul, max_abs, num, rational_eigenvalues, to_json
+
+_PREFIX = re.compile(r"^\s*(?:the\s+)?(?:eigenvalues?(?:\s+are)?|lambda|\u03bb)\s*[:=]?\s*", re.IGNORECASE)
+_MULT = re.compile(r"^(.+?)\s*(?:\(\s*(?:(?:algebraic\s+)?multiplicity|mult\.?|m)\s*[:=]?\s*(\d{1,2})\s*\)"
+                   r"|\(\s*[x\u00d7*]\s*(\d{1,2})\s*\)|\s+(?:with|of)\s+(?:algebraic\s+)?multiplicity\s+(\d{1,2}))$",
+                   re.IGNORECASE)
+
+
+def read_eigenvalues(answer: str) -> list[Fraction]:
+    """A multiset of numbers: "2, 2, -1", "{-1, 2, 2}", or "2 (multiplicity 2), -1", "2 (x2), -1"."""
+    text = re.sub(r"\s+", " ", clean(answer))  # linear; keeps the patterns below free of long whitespace runs
+    if len(text) > 2_000:
+        raise ParseError("the answer is too long")
+    text = _PREFIX.sub("", text).replace(", and ", ", ").replace(" and ", ", ")
+    out: list[Fraction] = []
+    for item in parse_list(text):
+        if len(item) > 80:
+            raise ParseError("an eigenvalue entry is too long")
+        if "=" in item:  # "lambda1 = 2"
+            item = item.rsplit("=", 1)[1].strip()
+        m = _MULT.match(item)
+        if m:
+            value, count = m.group(1), int(m.group(2) or m.group(3) or m.group(4))
+            if not 1 <= count <= 20:
+                raise ParseError("a multiplicity is out of range")
+            out.extend([parse_number(value)] * count)
+        else:
+            out.append(parse_number(item))
+        if len(out) > 40:
+            raise ParseError("too many eigenvalues")
+    if not out:
+        raise ParseError("no eigenvalues given")
+    return out
+
+
+@register
+class Eigenvalues(Task):
+    """Find all eigenvalues of a square matrix, each listed as often as its algebraic
+    multiplicity. Matrices are P T P^-1 for an integer P = LU of determinant +-1 (unit
+    triangular L, U) and an upper triangular T with the chosen eigenvalues, so the characteristic polynomial factors over the rationals. Higher levels
+    grow the matrix (2x2 to 4x4), disguise it with more mixing, repeat eigenvalues (algebraic
+    multiplicity 2 or 3, including non-diagonalizable Jordan blocks), and scale the matrix by
+    1/q so eigenvalues become fractions. The reference finds the rational roots of the
+    characteristic polynomial (Faddeev-LeVerrier) of the printed matrix."""
+
+    name = "linear_algebra/eigenvalues"
+    knobs = (
+        Knob("size", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (2, 5), doc="rows (= columns) of the matrix"),
+        Knob("eig_max", [3, 4, 5, 3, 4, 5, 5, 4, 5, 6], (1, 20), doc="largest absolute eigenvalue numerator"),
+        Knob("repeats", [0, 0, 1, 0, 1, 1, 1, 1, 2, 2], (0, 4),
+             doc="eigenvalues that repeat an earlier one (raising its multiplicity)"),
+        Knob("jordan", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2], (0, 4),
+             doc="Jordan couplings between equal eigenvalues (non-diagonalizable blocks)"),
+        Knob("denominator", [1, 1, 1, 1, 1, 1, 2, 1, [2, 3], [2, 3]], (1, 6),
+             doc="the matrix is an integer matrix divided by this (fractional eigenvalues when > 1)"),
+        Knob("mixing", [2, 2, 2, 4, 5, 5, 6, 8, 8, 10], (0, 30),
+             doc="nonzero off-diagonal entries of the triangular factors L, U of the similarity P = LU"),
+        Knob("entry_max", [6, 8, 10, 12, 14, 15, 16, 18, 20, 20], (2, 100),
+             doc="largest absolute entry of the integer matrix before dividing"),
+    )
+    answer_format = ("all eigenvalues as a comma-separated list of exact numbers (integers or fractions p/q), in "
+                     "any order, each repeated as many times as its algebraic multiplicity (writing a repeated "
+                     "eigenvalue once with its multiplicity stated, as in -1/2 (multiplicity 2), is also accepted)")
+    example = "3, -1/2, -1/2"
+
+    def build(self, rng, params):
+        n, top, q = params["size"], params["eig_max"], params["denominator"]
+        m, best = None, None
+        for attempt in range(40):
+            eig = self._eigenvalues(rng, n, top, q, params["repeats"])
+            t = self._triangular(rng, eig, params["jordan"])
+            p_mat, p_inv = lu_unimodular(rng, n, params["mixing"])
+            cand = matmul(matmul(p_mat, t), p_inv)
+            size = max_abs(cand)
+            hidden = params["mixing"] == 0 or (_hidden(cand) and (n == 2 or _dense(cand)))
+            if hidden and (best is None or size < best[0]):
+                best = (size, cand)
+            if hidden and size <= params["entry_max"]:
+                break
+        m = best[1] if best is not None else cand
+        if q > 1:
+            m = [[Fraction(x, q) for x in row] for row in m]
+        values = rational_eigenvalues(m)  # the reference: rational roots of the characteristic polynomial
+        if len(values) != n:
+            raise AssertionError("the characteristic polynomial did not split over the rationals")
+        question = f"Find the eigenvalues of the {n}x{n} matrix\n\n{mat_text(m)}"
+        answer = ", ".join(num(v) for v in values)
+        return Draft(question, answer, {"values": [num(v) for v in values], "matrix": to_json(m)})
+
+    @staticmethod
+    def _eigenvalues(rng, n, top, q, repeats):
+        """n integer eigenvalues of q*A: distinct ones first, then `repeats` copies of earlier ones."""
+        repeats = min(repeats, n - 1)
+        pool = [v for v in range(-top, top + 1) if q == 1 or v % q]
+        distinct = rng.sample(pool, n - repeats) if len(pool) >= n - repeats else [rng.choice(pool) for _ in range(n - repeats)]
+        out = list(distinct)
+        for _ in range(repeats):
+            out.append(rng.choice(out))
+        out.sort()  # equal values adjacent, so Jordan couplings sit on the superdiagonal
+        return out
+
+    @staticmethod
+    def _triangular(rng, eig, jordan):
+        n = len(eig)
+        t = [[eig[i] if i == j else 0 for j in range(n)] for i in range(n)]
+        couplings = [i for i in range(n - 1) if eig[i] == eig[i + 1]]
+        chosen = rng.sample(couplings, min(jordan, len(couplings)))
+        if not chosen and couplings and len(set(eig)) == 1:
+            chosen = couplings[:1]  # a diagonalizable matrix with one eigenvalue is scalar: couple it
+        for i in chosen:
+            t[i][i + 1] = rng.choice((1, -1))
+        for i in range(n):  # a few couplings between distinct eigenvalues do not change them
+            for j in range(i + 1, n):
+                if t[i][j] == 0 and eig[i] != eig[j] and rng.random() < 0.3:
+                    t[i][j] = rng.choice((1, -1))
+        return t
+
+    def grade(self, answer, problem):
+        try:
+            given = read_eigenvalues(answer)
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        expected = Counter(Fraction(v) for v in problem.check["values"])
+        if Counter(given) == expected:
+            return right()
+        if set(given) == set(expected):
+            return wrong("List each eigenvalue as many times as its algebraic multiplicity.")
+        return wrong("Those are not the eigenvalues.")
+
+
+def _dense(m) -> bool:
+    """Every row and column has two or more nonzero entries; at most 30% of entries are zero."""
+    return dense_enough(m, 0.3) and dense_enough(list(zip(*m)), 0.3)
+
+
+def _hidden(m) -> bool:
+    """Not triangular: the eigenvalues cannot be read off the diagonal."""
+    n = len(m)
+    below = any(m[i][j] for i in range(n) for j in range(i))
+    above = any(m[i][j] for i in range(n) for j in range(i + 1, n))
+    return below and above

@@ -1,0 +1,259 @@
+"""Vector expressions in 3D: dot and cross products, combinations and orthogonal projections."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from procgym import Draft, Knob, Task, register
+
+from .._math import grade_number
+from ._common import cross, dot, grade_vector, num, small_fraction, solve_system, vec_text
+
+# A node is ("leaf", name) | ("comb", [(k, node), ...]) | ("cross", u, w) | ("proj", u, w)
+# | ("span", u, w1, w2) for vectors, and ("dot", u, w) | ("norm2", u) for scalars.
+VECTOR_OPS = ("comb", "cross", "proj", "span")
+
+
+class Degenerate(Exception):
+    """A projection onto the zero vector or onto a degenerate span: draw again."""
+
+
+def evaluate(node, values):
+    kind = node[0]
+    if kind == "leaf":
+        return values[node[1]]
+    if kind == "comb":
+        out = [Fraction(0)] * 3
+        for k, child in node[1]:
+            v = evaluate(child, values)
+            out = [a + k * b for a, b in zip(out, v)]
+        return out
+    if kind == "cross":
+        return cross(evaluate(node[1], values), evaluate(node[2], values))
+    if kind == "dot":
+        return dot(evaluate(node[1], values), evaluate(node[2], values))
+    if kind == "norm2":
+        v = evaluate(node[1], values)
+        return dot(v, v)
+    if kind == "proj":
+        u, w = evaluate(node[1], values), evaluate(node[2], values)
+        ww = dot(w, w)
+        if ww == 0:
+            raise Degenerate
+        c = Fraction(dot(u, w)) / ww
+        return [c * x for x in w]
+    if kind == "span":  # solve the normal equations G c = B^T u with Gram matrix G
+        u = evaluate(node[1], values)
+        w1, w2 = evaluate(node[2], values), evaluate(node[3], values)
+        gram = [[dot(w1, w1), dot(w1, w2)], [dot(w2, w1), dot(w2, w2)]]
+        status, c = solve_system(gram, [dot(w1, u), dot(w2, u)])
+        if status != "unique":
+            raise Degenerate
+        return [c[0] * a + c[1] * b for a, b in zip(w1, w2)]
+    raise ValueError(kind)
+
+
+def render(node, top: bool = True) -> str:
+    kind = node[0]
+    if kind == "leaf":
+        return node[1]
+    if kind == "comb":
+        out = []
+        for i, (k, child) in enumerate(node[1]):
+            body = render(child, False)
+            if child[0] in ("comb",):
+                body = f"({body})"
+            mag = abs(k)
+            body = body if mag == 1 else f"{num(mag)}{body}" if child[0] in ("leaf", "cross") else f"{num(mag)} {body}"
+            out.append(("-" if k < 0 else "") + body if i == 0 else (" - " if k < 0 else " + ") + body)
+        text = "".join(out)
+        return text
+    if kind in ("cross", "dot"):
+        sym = " \u00d7 " if kind == "cross" else " \u00b7 "
+        left, right = (_operand(node[i]) for i in (1, 2))
+        text = left + sym + right
+        return text if top else f"({text})"
+    if kind == "norm2":
+        return f"|{render(node[1])}|^2"
+    if kind == "proj":
+        return f"proj({render(node[1])} onto {render(node[2])})"
+    if kind == "span":
+        return f"proj({render(node[1])} onto span({render(node[2])}, {render(node[3])}))"
+    raise ValueError(kind)
+
+
+def _operand(node) -> str:
+    text = render(node, False)
+    if node[0] == "comb" and not (len(node[1]) == 1 and node[1][0][1][0] == "leaf"):
+        return f"({text})"
+    if node[0] == "comb":
+        return f"({text})" if node[1][0][0] != 1 else text
+    return text
+
+
+@register
+class VectorOperations(Task):
+    """Evaluate an expression over given 3D vectors: dot products, cross products, integer
+    combinations and orthogonal projections (onto a vector, and onto the plane spanned by two
+    vectors). Level 1 is one dot product; higher levels nest operations more deeply (triple
+    products, projections of cross products, (2a - b) \u00b7 (c \u00d7 d)), add projections whose exact
+    answers are fractions, projections onto spans that need the normal equations, more vectors and
+    fractional components. The reference evaluates the expression with exact fractions."""
+
+    name = "linear_algebra/vector_operations"
+    knobs = (
+        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 6), doc="nesting depth of the expression"),
+        Knob("n_vectors", [2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (2, 4), doc="named vectors given"),
+        Knob("cross", [False, True, True, True, True, True, True, True, True, True], doc="cross products allowed"),
+        Knob("projections", [0, 0, 0, 1, 1, 1, 1, 2, 2, 2], (0, 5),
+             doc="most projections in one expression"),
+        Knob("span_projections", [False, False, False, False, False, False, True, True, True, True],
+             doc="projections onto the span of two vectors allowed"),
+        Knob("entry_max", [5, 4, 4, 3, 4, 4, 4, 4, 4, 4], (1, 20), doc="largest absolute integer component"),
+        Knob("fraction_entries", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2], (0, 12), doc="components that are fractions p/q"),
+    )
+    answer_format = "the value: a number, or a vector (x, y, z), with exact entries"
+    example = "(1, -2/3, 4)"
+
+    def build(self, rng, params):
+        names = "abcd"[:params["n_vectors"]]
+        top = params["entry_max"]
+        ops = ["comb"] + (["cross"] if params["cross"] else []) + (["proj"] if params["projections"] > 0 else []) + (
+            ["span"] if params["span_projections"] else [])
+        for _ in range(60):
+            values = {nm: [rng.randint(-top, top) for _ in range(3)] for nm in names}
+            cells = [(nm, i) for nm in names for i in range(3)]
+            for nm, i in rng.sample(cells, min(params["fraction_entries"], len(cells))):
+                values[nm][i] = small_fraction(rng, max(1, top // 2), 3)
+            if any(not any(v) for v in values.values()):
+                continue
+            scalar = params["depth"] == 1 and not params["cross"] or rng.random() < 0.4
+            node = self._node(rng, "scalar" if scalar else "vector", params["depth"], names, ops,
+                              [params["projections"]], True)
+            try:
+                result = evaluate(node, values)  # the reference: exact evaluation
+            except Degenerate:
+                continue
+            if not _acceptable(node, result, params["projections"]):
+                continue
+            if _uses_all_ops(node, ops, params["depth"]):
+                break
+        listing = "\n".join(f"{nm} = {vec_text(values[nm])}" for nm in names)
+        legend = "\u00b7 is the dot product, \u00d7 the cross product"
+        if "proj" in ops:
+            legend += ", proj(u onto w) the orthogonal projection of u onto the line spanned by w"
+        if "span" in ops:
+            legend += ", proj(u onto span(v, w)) the orthogonal projection of u onto the plane spanned by v and w"
+        question = f"Given the vectors\n\n{listing}\n\ncompute {render(node)}.\n({legend}.)"
+        if isinstance(result, list):
+            return Draft(question, vec_text(result), {"kind": "vector", "value": [num(x) for x in result]},
+                         answer_format="the vector as (x, y, z) with exact components (integers or fractions p/q)",
+                         example="(1, -2/3, 4)")
+        return Draft(question, num(result), {"kind": "scalar", "value": num(result)},
+                     answer_format="the number as an exact value: an integer or a fraction p/q", example="-7/2")
+
+    def _node(self, rng, kind, depth, names, ops, budget, root=False):
+        """A random expression of the given kind; `budget` is a one-item list: projections left."""
+        if kind == "scalar":
+            if depth <= 1:
+                u, w = rng.sample(names, 2)
+                return ("dot", ("leaf", u), ("leaf", w))
+            if rng.random() < 0.15:
+                return ("norm2", self._node(rng, "vector", depth - 1, names, ops, budget))
+            return ("dot",) + self._pair(rng, depth - 1, names, ops, budget)
+        if depth <= 0:
+            return ("leaf", rng.choice(names))
+        allowed = [o for o in ops if o not in ("proj", "span") or budget[0] > 0] or ["comb"]
+        choices = [o for o in allowed if o != "comb"] if root and len(allowed) > 1 else allowed
+        op = rng.choice(choices)
+        sub = depth - 1
+        if op == "comb":
+            count = rng.randint(2, 3 if len(names) > 2 else 2)
+            picks = rng.sample(names, min(count, len(names)))
+            terms = [(self._coef(rng), ("leaf", p)) for p in picks]
+            if sub > 0:
+                i = rng.randrange(len(terms))
+                inner = [o for o in allowed if o != "comb"] or allowed
+                terms[i] = (terms[i][0], self._node(rng, "vector", sub, names, inner, budget))
+            return ("comb", terms)
+        if op == "cross":
+            return ("cross",) + self._pair(rng, sub, names, ops, budget)
+        budget[0] -= 1
+        if op == "proj":  # project onto a leaf, a combination or a cross product, never onto a projection
+            u = self._node(rng, "vector", sub, names, ops, budget) if sub > 0 else ("leaf", rng.choice(names))
+            plain = [o for o in ops if o not in ("proj", "span")]
+            w = self._node(rng, "vector", rng.randint(0, sub), names, plain, budget)
+            return ("proj", u, w)
+        # span: the plane of two given vectors; the projected vector may be an expression
+        w1, w2 = rng.sample(names, 2)
+        u = self._node(rng, "vector", sub, names, ops, budget) if sub > 0 else ("leaf", rng.choice(
+            [nm for nm in names if nm not in (w1, w2)] or names))
+        return ("span", u, ("leaf", w1), ("leaf", w2))
+
+    def _pair(self, rng, sub, names, ops, budget):
+        """Two operands, one of depth `sub` and one at most as deep (two leaves when sub is 0)."""
+        if sub <= 0:
+            u, w = rng.sample(names, 2)
+            return ("leaf", u), ("leaf", w)
+        deep = rng.randrange(2)
+        kids = [self._node(rng, "vector", sub if i == deep else rng.randint(0, sub), names, ops, budget)
+                for i in range(2)]
+        return kids[0], kids[1]
+
+    @staticmethod
+    def _coef(rng):
+        return rng.choice((1, 1, -1, 2, -2, 3))
+
+    def grade(self, answer, problem):
+        c = problem.check
+        if c["kind"] == "vector":
+            return grade_vector(answer, c["value"], "the resulting vector")
+        return grade_number(answer, c["value"], "the value")
+
+
+MAX_DENOMINATOR = 2_000
+MAX_NUMERATOR = 20_000
+
+
+def _acceptable(node, result, max_projections: int) -> bool:
+    """Reject zero answers (easy to guess), unwieldy fractions, too many projections, projections
+    onto projections, and binary operations on two identical operands (a × a, proj(u onto u))."""
+    values = result if isinstance(result, list) else [result]
+    if not any(values):
+        return False
+    if any(Fraction(v).denominator > MAX_DENOMINATOR or abs(Fraction(v).numerator) > MAX_NUMERATOR for v in values):
+        return False
+    count = 0
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        kind = n[0]
+        if kind in ("proj", "span"):
+            count += 1
+        if kind == "proj" and n[2][0] in ("proj", "span"):
+            return False
+        if kind in ("cross", "dot", "proj") and render(n[1]) == render(n[2]):
+            return False
+        if kind == "comb":
+            stack.extend(c for _, c in n[1])
+        else:
+            stack.extend(c for c in n[1:] if isinstance(c, tuple))
+    return count <= max_projections
+
+
+def _uses_all_ops(node, ops, depth) -> bool:
+    """At depth >= 3, prefer expressions that use a projection when projections are enabled."""
+    if depth < 3 or "proj" not in ops:
+        return True
+    found = set()
+
+    def walk(n):
+        found.add(n[0])
+        for child in n[1:]:
+            if isinstance(child, tuple):
+                walk(child)
+            elif isinstance(child, list):
+                for _, c in child:
+                    walk(c)
+
+    walk(node)
+    return bool(found & {"proj", "span"})

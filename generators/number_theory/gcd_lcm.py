@@ -1,0 +1,104 @@
+"""Greatest common divisors and least common multiples, of several numbers and nested."""
+from __future__ import annotations
+
+import math
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, parse_int
+from procgym.verdict import right, wrong
+
+from ._common import int_answer
+
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+def _number(rng, core: int, limit: int, primes) -> int:
+    """core times a random product of the given primes, at most limit (at least core * 2)."""
+    n = core
+    for _ in range(12):
+        p = rng.choice(primes)
+        if n * p > limit:
+            break
+        n *= p
+    if n == core:
+        n = core * min(primes)
+    return n
+
+
+def _tree(rng, leaves: list, n_ops: int):
+    """Group leaves under n_ops gcd/lcm operations; a child never repeats its parent's operation."""
+    nodes = list(leaves)
+    for i in range(n_ops):
+        remaining = n_ops - i - 1  # operations still to place after this one
+        spare = len(nodes) - 1 - remaining  # nodes this one may absorb beyond the one it keeps back
+        take = 2 if spare <= 2 else rng.randint(2, min(3, spare))
+        if i == n_ops - 1:
+            take = len(nodes)
+        start = rng.randint(0, len(nodes) - take)
+        group = nodes[start:start + take]
+        kinds = {g[0] for g in group if isinstance(g, tuple)}
+        op = rng.choice(sorted({"gcd", "lcm"} - kinds) or ["gcd", "lcm"])
+        nodes[start:start + take] = [(op, group)]
+    return nodes[0]
+
+
+def _render(node) -> str:
+    if isinstance(node, int):
+        return str(node)
+    op, args = node
+    return f"{op}({', '.join(_render(a) for a in args)})"
+
+
+def _evaluate(node) -> int:
+    if isinstance(node, int):
+        return node
+    op, args = node
+    values = [_evaluate(a) for a in args]
+    return math.gcd(*values) if op == "gcd" else math.lcm(*values)
+
+
+@register
+class GcdLcm(Task):
+    """Compute a gcd or lcm of several whole numbers, or a nested combination such as
+    lcm(gcd(84, 120), 90). The numbers share prime factors, so answers are not trivially 1 or the
+    product. Higher levels add numbers (multi-argument gcd/lcm), nest operations (each level of
+    nesting is another full gcd or lcm computation on intermediate results), draw factors from
+    more primes and allow larger numbers."""
+
+    name = "number_theory/gcd_lcm"
+    knobs = (
+        Knob("n_numbers", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (2, 20), doc="whole numbers in the expression"),
+        Knob("nesting", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 19),
+             doc="extra gcd/lcm operations applied to intermediate results (at most n_numbers - 2)"),
+        Knob("max_value", [60, 150, 300, 600, 1000, 3000, 10000, 30000, 100000, 1000000], (12, 10**12),
+             doc="largest number in the expression"),
+        Knob("n_primes", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 12), doc="primes the numbers are built from"),
+    )
+    answer_format = "a positive integer"
+    example = "36"
+
+    def build(self, rng, params):
+        n = params["n_numbers"]
+        n_ops = min(params["nesting"], n - 2) + 1
+        limit = params["max_value"]
+        primes = sorted(rng.sample(_PRIMES[:max(params["n_primes"] + 2, 4)], params["n_primes"]))
+        for _ in range(50):
+            core = _number(rng, 1, max(2, int(limit ** 0.4)), primes) if rng.random() < 0.8 else 1
+            leaves = [_number(rng, core, limit, primes) for _ in range(n)]
+            if len(set(leaves)) == n and max(leaves) > 6:
+                break
+        tree = _tree(rng, leaves, n_ops)
+        text = _render(tree)
+        value = _evaluate(tree)
+        question = (f"Compute {text}.\n\nHere gcd is the greatest common divisor and lcm the least common "
+                    f"multiple (of all the numbers listed inside the brackets).")
+        return Draft(question, str(value), {"value": value, "expression": text})
+
+    def grade(self, answer, problem):
+        try:
+            value = parse_int(int_answer(answer, ("gcd", "lcm")))
+        except ParseError:
+            return wrong("Give the value as a single positive integer.")
+        if value != problem.check["value"]:
+            return wrong("That is not the value of the expression.")
+        return right()

@@ -1,0 +1,95 @@
+"""Modular exponentiation: remainders and last digits of huge powers and towers of powers."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, parse_int
+from procgym.verdict import right, wrong
+
+from ._common import combine_mod, int_answer, tower_mod
+
+
+def _render_tower(bases) -> str:
+    text = str(bases[-1])
+    for b in reversed(bases[:-1]):
+        text = f"{b}^{text}" if text.isdigit() else f"{b}^({text})"
+    return text
+
+
+@register
+class ModularPower(Task):
+    """Find the remainder of a huge power modulo m, or its last k digits: 7^2023 mod 100, the
+    last two digits of 3^(7^50) + 13^400. The exponents are far too large to expand, so the
+    solver must reduce them (repeated squaring, cycles of powers, Euler's theorem, CRT).
+    Higher levels add exponent digits, larger moduli, several powers combined by + and *
+    (each its own reduction), and towers a^(b^c) whose exponents must themselves be reduced
+    modulo phi(m), phi(phi(m)), ... ."""
+
+    name = "number_theory/modular_power"
+    knobs = (
+        Knob("modulus", [(5, 12), (7, 20), (10, 50), (10, 100), (20, 200), (50, 500), (100, 1000),
+                         (100, 2000), (500, 5000), (1000, 10000)], (2, 10**9), doc="the modulus m"),
+        Knob("exponent_digits", [1, 2, 2, 3, 4, 6, 9, 12, 18, 25], (1, 200),
+             doc="digits of a plain exponent (towers use small levels, see tower_height)"),
+        Knob("n_terms", [1, 1, 1, 1, 2, 2, 2, 3, 3, 3], (1, 10), doc="powers combined by + and *"),
+        Knob("tower_height", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3], (1, 4),
+             doc="exponent levels of the first power: 1 is a^b, 2 is a^(b^c), 3 is a^(b^(c^d))"),
+        Knob("last_digits_share", [0.0, 0.2, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], (0.0, 1.0),
+             doc="probability of asking for the last digits (m a power of ten) instead of a remainder"),
+    )
+    answer_format = "an integer from 0 to m - 1, where m is the modulus"
+    example = "43"
+
+    def build(self, rng, params):
+        last_digits = rng.random() < params["last_digits_share"]
+        m = params["modulus"]
+        k = 0
+        if last_digits:
+            k = max(1, len(str(m)) - 1)
+            m = 10 ** k
+        digits = params["exponent_digits"]
+        terms, texts = [], []
+        for i in range(params["n_terms"]):
+            height = params["tower_height"] if i == 0 else rng.randint(1, params["tower_height"])
+            while True:
+                a = rng.randint(2, max(30, 3 * m))
+                if a % m not in (0, 1):
+                    break
+            if height == 1:
+                bases = [a, rng.randint(max(2, 10 ** (digits - 1)), 10 ** digits - 1)]
+            else:
+                top = rng.randint(2, 10 ** min(digits, 3) - 1)
+                bases = [a] + [rng.randint(2, 20) for _ in range(height - 1)] + [top]
+            terms.append(tower_mod(bases, m))
+            texts.append(_render_tower(bases))
+        ops = [rng.choice("+*") for _ in terms[1:]]
+        value = combine_mod(terms, ops, m)
+        expression = texts[0] + "".join(f" {op} {text}" for op, text in zip(ops, texts[1:]))
+        precedence = " (usual precedence: powers first, then *, then +)" if len(texts) > 2 else ""
+        if last_digits:
+            plural = "digit" if k == 1 else f"{k} digits"
+            verb = "is" if k == 1 else "are"
+            question = f"What {verb} the last {plural} of the integer {expression}?{precedence}"
+            fmt = (f"the last {plural} written as an integer from 0 to {m - 1}"
+                   + ("" if k == 1 else " (leading zeros may be kept or dropped: 07 or 7)"))
+            answer = str(value)
+        else:
+            question = (f"Compute ({expression}) mod {m}: the remainder when {expression} is divided by {m}."
+                        f"{precedence}")
+            fmt = f"an integer from 0 to {m - 1}"
+            answer = str(value)
+        return Draft(question, answer, {"value": value, "m": m, "last_digits": k}, answer_format=fmt)
+
+    def grade(self, answer, problem):
+        c = problem.check
+        text = int_answer(answer)
+        try:
+            value = parse_int(text)
+        except ParseError:
+            return wrong("Give a single integer.")
+        if c["last_digits"] and len(text.lstrip("+")) > c["last_digits"]:
+            return wrong(f"Give exactly the last {c['last_digits']} digit(s).")
+        if not 0 <= value < c["m"]:
+            return wrong(f"Give the remainder in the range 0 to {c['m'] - 1}.")
+        if value != c["value"]:
+            return wrong("That is not the right remainder.")
+        return right()
