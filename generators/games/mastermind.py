@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from procgym import Draft, InteractiveTask, Knob, register
 from procgym.seeding import stable_rng
 
@@ -11,7 +13,7 @@ PALETTE = (("R", "red"), ("G", "green"), ("B", "blue"), ("Y", "yellow"), ("O", "
            ("P", "purple"), ("C", "cyan"), ("M", "magenta"), ("T", "teal"), ("L", "lime"))
 MAX_ACTION_CHARS = 200
 _SEPARATORS = re.compile(r"[\s,;\-|/]+")
-CANDIDATE_CAP = 120  # below this many consistent codes the policy plays most-parts, not first-consistent
+CANDIDATE_CAP = 120  # consistent codes the policy collects before choosing among them
 
 
 def feedback(guess, secret) -> tuple[int, int]:
@@ -84,33 +86,35 @@ def consistent_codes(history, n_pegs: int, n_colors: int, repeats: bool, order, 
     return found
 
 
-def most_parts(candidates: list[tuple]) -> tuple:
+def most_parts(candidates: list[tuple], n_colors: int) -> tuple:
     """The candidate whose feedback splits the candidates into the most classes (ties: first)."""
-    best, best_parts = candidates[0], 0
-    for g in candidates:
-        parts = len({feedback(g, s) for s in candidates})
-        if parts > best_parts:
-            best, best_parts = g, parts
-    return best
+    codes = np.array(candidates, dtype=np.int64)
+    counts = np.zeros((len(candidates), n_colors), dtype=np.int64)
+    np.add.at(counts, (np.arange(len(candidates))[:, None], codes), 1)
+    black = (codes[:, None, :] == codes[None, :, :]).sum(axis=2)
+    common = np.minimum(counts[:, None, :], counts[None, :, :]).sum(axis=2)
+    classes = np.sort(black * (codes.shape[1] + 1) + common, axis=1)
+    parts = (np.diff(classes, axis=1) != 0).sum(axis=1)
+    return candidates[int(np.argmax(parts))]
 
 
 @register
 class Mastermind(InteractiveTask):
     """Mastermind: find a secret code of `n_pegs` coloured pegs, each one of `n_colors` colours
-    (named by initials: R red, G green, B blue, Y yellow, O orange, P purple, C cyan, M magenta,
-    T teal, L lime; the first `n_colors` are in play), with or without repeated colours. Each guess
-    is answered with black pegs (right colour, right position) and white pegs (right colour, wrong
-    position). Higher levels lengthen the code, add colours, allow repeats (levels 4+) and tighten
-    the guess budget relative to the size of the code space, so each guess must be consistent
-    with all the feedback and informative.
+    (named by initials; each problem draws its colours from a palette of ten: R red, G green,
+    B blue, Y yellow, O orange, P purple, C cyan, M magenta, T teal, L lime), with or without
+    repeated colours. Each guess is answered with black pegs (right colour, right position) and
+    white pegs (right colour, wrong position). Higher levels lengthen the code, add colours, allow
+    repeats (levels 4+) and tighten the guess budget relative to the size of the code space, so
+    each guess must be consistent with all the feedback so far and informative.
 
     The reference policy reads only the guess/feedback history in the state: it enumerates codes
     consistent with all feedback by a pruned depth-first search (colours tried in an order fixed
-    per problem from its seed, not from the secret); with fewer than CANDIDATE_CAP consistent
-    codes it plays the one that splits them into the most feedback classes, otherwise the first
-    consistent code found. Each guess budget below was set from its worst case over thousands of
-    seeds at that level. `Draft.answer` is the secret itself (a one-guess win); the policy is
-    never run at generation time, which stays far above 1,000 problems/s.
+    per problem from its seed, not from the secret), collects the first CANDIDATE_CAP of them (all
+    of them when fewer) and plays the one that splits those into the most feedback classes. Each
+    level's guess budget is the policy's worst case over 2,500 seeds at that level (6, 6, 6, 7, 8,
+    8, 8, 8, 8, 9 guesses at levels 1-10) plus a margin that shrinks from 6 to 1. `Draft.answer`
+    is the secret itself (a one-guess win); the policy never runs at generation time.
     """
 
     name = "games/mastermind"
@@ -119,11 +123,11 @@ class Mastermind(InteractiveTask):
         Knob("n_colors", [4, 5, 6, 6, 7, 6, 7, 8, 7, 8], (2, 10), doc="colours in play"),
         Knob("repeats", [False, False, False, True, True, True, True, True, True, True],
              doc="whether a colour may appear more than once in the secret code"),
-        Knob("max_guesses", [12, 12, 12, 10, 10, 10, 10, 10, 10, 10], (1, 100),
+        Knob("max_guesses", [12, 11, 10, 9, 10, 10, 10, 9, 9, 10], (1, 100),
              doc="guess budget (invalid guesses count)"),
     )
     answer_format = ("a guess as one colour letter per peg, left to right, e.g. RGBY "
-                     "(spaces or commas between letters are also accepted)")
+                     "(spaces or commas between letters are also accepted)")  # per problem: its pegs and colours
     example = "RGBY"
 
     def build(self, rng, params):
@@ -131,7 +135,7 @@ class Mastermind(InteractiveTask):
         if not repeats and k < n:
             raise ValueError(f"knob 'n_colors': {k} colours cannot fill {n} pegs without repeats "
                              f"(need n_colors >= n_pegs or repeats=True)")
-        colours = PALETTE[:k]
+        colours = [PALETTE[i] for i in sorted(rng.sample(range(len(PALETTE)), k))]
         if repeats:
             secret = [rng.randrange(k) for _ in range(n)]
         else:
@@ -153,7 +157,11 @@ class Mastermind(InteractiveTask):
             f"is not a valid code is rejected and still uses one.")
         check = {"secret": code, "n_pegs": n, "n_colors": k, "repeats": repeats, "budget": budget,
                  "colours": "".join(letter for letter, _ in colours)}
-        return Draft(question, code, check)
+        letters = check["colours"]
+        example = "".join(letters[(i * 3 + 1) % k] for i in range(n))
+        fmt = (f"a guess as {n} colour letters, left to right, e.g. {example} "
+               f"(spaces or commas between letters are also accepted)")
+        return Draft(question, code, check, answer_format=fmt, example=example)
 
     def initial_state(self, problem):
         return {"history": [], "turns": 0}
@@ -203,8 +211,7 @@ class Mastermind(InteractiveTask):
             perm = list(range(len(colours)))
             rng.shuffle(perm)
             order.append(perm)
-        candidates = consistent_codes(history, n, len(colours), c["repeats"], order, CANDIDATE_CAP + 1)
+        candidates = consistent_codes(history, n, len(colours), c["repeats"], order, CANDIDATE_CAP)
         if not candidates:  # feedback contradicts itself: cannot happen with true feedback
             return colours[0] * n
-        pick = candidates[0] if len(candidates) > CANDIDATE_CAP else most_parts(candidates)
-        return "".join(colours[i] for i in pick)
+        return "".join(colours[i] for i in most_parts(candidates[:CANDIDATE_CAP], len(colours)))
