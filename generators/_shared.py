@@ -4,15 +4,14 @@ from __future__ import annotations
 import string
 
 
+_LABELS = tuple(string.ascii_uppercase) + tuple(a + b for a in string.ascii_uppercase for b in string.ascii_uppercase)
+
+
 def node_labels(n: int) -> list[str]:
     """A, B, ..., Z, AA, AB, ...: short distinct labels for n nodes."""
-    letters = string.ascii_uppercase
-    labels = list(letters)
-    for a in letters:
-        labels.extend(a + b for b in letters)
-    if n > len(labels):
-        raise ValueError(f"at most {len(labels)} labels, asked for {n}")
-    return labels[:n]
+    if n > len(_LABELS):
+        raise ValueError(f"at most {len(_LABELS)} labels, asked for {n}")
+    return list(_LABELS[:n])
 
 
 def join(items, sep: str = ",") -> str:

@@ -40,6 +40,9 @@ HOSTILE = [
 ]
 
 
+LOOKALIKES = {"0", "-0", "1", "inf", "-inf", "oo", "-oo", "nan", "none", "dne", "undefined"}
+
+
 def _task(task) -> Task:
     return get(task) if isinstance(task, str) else task
 
@@ -211,7 +214,11 @@ def check_hostile(task, level: int = 5) -> float:
     Returns the slowest verify time (seconds) for reporting.
     """
     task = _task(task)
-    p = task.generate(seed=0, difficulty=level)
+    # a few hostile strings ("-0", "inf", "1/0") are legitimate answers to some problems: test on
+    # a problem whose reference answer is not one of them
+    candidates = (task.generate(seed=s, difficulty=level) for s in range(20))
+    p = next((q for q in candidates if q.answer.strip().lower() not in LOOKALIKES), None) \
+        or task.generate(seed=0, difficulty=level)
     before = set(os.listdir("."))
     slowest = 0.0
     for text in HOSTILE + [tag(p.answer * 200), tag(p.answer) * 3000]:

@@ -135,7 +135,8 @@ _LATEX_WORDS = {
     **{f"\\{f}": f" {f}" for f in ("sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos",
                                    "arctan", "sinh", "cosh", "tanh")},
 }
-_TOKEN = re.compile(r"\s*(?:(\d+\.\d*|\.\d+|\d+)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/(),]))")
+_TOKEN = re.compile(r"\s*(?:(\d+\.\d*|\.\d+|\d+)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/(),|]))")
+MAX_SYMBOLIC_POWERS = 6  # powers with a variable exponent: x^x^x... towers make evaluation explode
 
 
 def latex_to_plain(s: str) -> str:
@@ -189,6 +190,9 @@ def _rewrite_commands(s: str) -> str:
     return "".join(out)
 
 
+_GLUED_ARGUMENT = re.compile(r"([a-z]+)(\d+)")
+
+
 def _tokenize(s: str, variables: set[str]) -> list[str]:
     tokens, pos = [], 0
     while pos < len(s):
@@ -198,6 +202,11 @@ def _tokenize(s: str, variables: set[str]) -> list[str]:
         if not m:
             raise ParseError(f"unexpected character {s[pos:].lstrip()[:1]!r} in the expression")
         number, name, op = m.groups()
+        glued = _GLUED_ARGUMENT.fullmatch(name) if name is not None else None
+        if glued and glued.group(1) in FUNCTIONS and name not in variables:  # sqrt2, ln3: a function and its number
+            tokens.extend([glued.group(1), "(", glued.group(2), ")"])
+            pos = m.end()
+            continue
         if name is not None and name not in FUNCTIONS and name not in CONSTANTS and name not in variables:
             # "xy" means x*y when both are variables; "2pi" already split by the regex
             if all(ch in variables for ch in name):
@@ -208,6 +217,53 @@ def _tokenize(s: str, variables: set[str]) -> list[str]:
         tokens.append(number or name or op)
         pos = m.end()
     return tokens
+
+
+def _bars_to_abs(tokens: list[str]) -> list[str]:
+    """|x| -> abs(x). A bar closes the innermost open bar when it follows a value, else it opens
+    one; `ln|x|` becomes ln(abs(x))."""
+    out: list[str] = []
+    closers: list[str] = []
+    for tok in tokens:
+        if tok != "|":
+            out.append(tok)
+            continue
+        follows_value = bool(out) and (out[-1] == ")" or out[-1][0].isalnum() or out[-1][0] in "._") \
+            and out[-1] not in FUNCTIONS
+        if closers and follows_value:
+            out.extend(closers.pop())
+        elif out and out[-1] in FUNCTIONS:
+            out.extend(["(", "abs", "("])
+            closers.append([")", ")"])
+        else:
+            out.extend(["abs", "("])
+            closers.append([")"])
+    if closers:
+        raise ParseError("the expression has an unclosed |")
+    return out
+
+
+def _bare_function_arguments(tokens: list[str]) -> list[str]:
+    """`ln x`, `sin 2x` -> ln(x), sin(2*x): a function name followed by an atom, not a bracket,
+    takes the atom (and a following variable, as in `sin 2x`) as its argument."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if tok in FUNCTIONS and nxt is not None and nxt != "(" and nxt not in FUNCTIONS and (
+                nxt[0].isalnum() or nxt[0] in "._"):
+            arg = [nxt]
+            j = i + 2
+            if nxt[0].isdigit() and j < len(tokens) and tokens[j][0].isalpha() and tokens[j] not in FUNCTIONS:
+                arg.append(tokens[j])
+                j += 1
+            out.extend([tok, "(", *arg, ")"])
+            i = j
+        else:
+            out.append(tok)
+            i += 1
+    return out
 
 
 def _with_implicit_products(tokens: list[str]) -> list[str]:
@@ -248,7 +304,7 @@ def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
         if depth < 0:
             raise ParseError("the expression has unbalanced parentheses")
     s = s.replace("^", "**")
-    tokens = _with_implicit_products(_tokenize(s, set(variables)))
+    tokens = _with_implicit_products(_bare_function_arguments(_bars_to_abs(_tokenize(s, set(variables)))))
     if not tokens:
         raise ParseError("the answer is empty")
     # Numeric literals become placeholder names bound to exact sympy numbers: "0.1" stays 1/10.
@@ -267,7 +323,10 @@ def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
     if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
         raise ParseError(f"the expression has more than {MAX_NODES} parts")
     try:
-        return _build(tree.body, names)
+        expr = _build(tree.body, names)
+        if sum(1 for p in expr.atoms(sympy.Pow) if not p.exp.is_number) > MAX_SYMBOLIC_POWERS:
+            raise ParseError(f"the expression has more than {MAX_SYMBOLIC_POWERS} powers with variable exponents")
+        return expr
     except ParseError:
         raise
     except (ArithmeticError, ValueError, TypeError, RecursionError, MemoryError):
@@ -320,8 +379,12 @@ def _power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
             digits = max(_digits(p), _digits(q)) * abs(int(exponent))
             if digits > MAX_RESULT_DIGITS:
                 raise ParseError("a power is too large to evaluate")
-    elif base.is_number and abs(base) > 10**6:
-        raise ParseError("a power with a symbolic exponent has too large a base")
+    else:
+        if base.is_number and abs(base) > 10**6:
+            raise ParseError("a power with a symbolic exponent has too large a base")
+        if any(not p.exp.is_number for p in base.atoms(sympy.Pow)) or any(
+                not p.exp.is_number for p in exponent.atoms(sympy.Pow)):
+            raise ParseError("power towers with variable exponents are not supported")
     return base ** exponent
 
 
@@ -336,12 +399,13 @@ _PROBES = (Fraction(37, 100), Fraction(-83, 100), Fraction(121, 100), Fraction(2
            Fraction(53, 10), Fraction(7, 100))
 
 
-def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-12) -> bool:
+def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-20) -> bool:
     """Whether two expressions are equal as functions, checked without unbounded simplification.
 
     Differences that vanish on construction are caught exactly; otherwise both sides are
-    evaluated at fixed probe points with 30-digit arithmetic and must agree at every point where
-    both are defined (at least three).
+    evaluated at fixed probe points with 40-digit arithmetic and must agree to `tolerance`
+    (relative) at every point where both are defined (at least three). The tight tolerance keeps
+    a 15-digit decimal from passing for pi or sqrt(2).
     """
     try:
         diff = sympy.expand(a - b) if _small_polynomial(a - b) else a - b
@@ -351,11 +415,11 @@ def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-12) -> bool:
         agreed = 0
         for k in range(len(_PROBES)):
             point = {s: sympy.Rational(_PROBES[(k + 3 * i) % len(_PROBES)]) for i, s in enumerate(free)}
-            da = complex(a.evalf(30, subs=point))
-            db = complex(b.evalf(30, subs=point))
-            if not (_finite(da) and _finite(db)):
+            va, vb = a.evalf(40, subs=point), b.evalf(40, subs=point)
+            if not (_finite(complex(va)) and _finite(complex(vb))):
                 continue
-            if abs(da - db) > tolerance * max(1.0, abs(da), abs(db)):
+            gap = float(abs(va - vb).evalf(40) / max(sympy.Integer(1), abs(va), abs(vb)))
+            if not gap <= tolerance:
                 return False
             agreed += 1
             if not free:

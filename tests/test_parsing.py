@@ -59,6 +59,8 @@ def test_parse_list_strips_brackets_and_spaces():
     ("\\sqrt{x}", sympy.sqrt(x)), ("e^{2x}", sympy.exp(2 * x)), ("3\\cdot x", 3 * x), ("x**2", x**2),
     ("\\left(x+1\\right)^{2}", (x + 1) ** 2), ("xy", x * y), ("sin(x)cos(x)", sympy.sin(x) * sympy.cos(x)),
     ("\\sqrt[3]{x}", x ** sympy.Rational(1, 3)), ("2\u03c0", 2 * sympy.pi), ("ln(x)", sympy.log(x)),
+    ("ln x", sympy.log(x)), ("\\ln x + 1", sympy.log(x) + 1), ("sin 2x", sympy.sin(2 * x)),
+    ("ln|x|", sympy.log(sympy.Abs(x))), ("12sqrt2", 12 * sympy.sqrt(2)), ("\u221a2 x", sympy.sqrt(2) * x), ("2|x|", 2 * sympy.Abs(x)), ("||x|-1|", sympy.Abs(sympy.Abs(x) - 1)),
 ])
 def test_parse_expression(text, expected):
     assert sympy.simplify(parse_expression(text, ["x", "y"]) - expected) == 0
@@ -67,7 +69,7 @@ def test_parse_expression(text, expected):
 @pytest.mark.parametrize("text", [
     "__import__('os').system('ls')", "lambda: 1", "x.__class__", "open('f')", "f'{x}'", "[i for i in x]",
     "10^10^10", "(10^900)^900", "(" * 100 + "x" + ")" * 100, "x" * 6000, "+".join(["x"] * 1600), "9" * 400, "x = 1", "x; y", "a", "1 if x else 2",
-    "\\input{/etc/passwd}", "\\def\\x{y}", "", "x +", "x ** ** 2",
+    "\\input{/etc/passwd}", "\\def\\x{y}", "", "x +", "x ** ** 2", "|x", "((x^x)^x)^x", "x^(x^x)",
 ])
 def test_parse_expression_rejects_non_arithmetic_and_oversized(text):
     with pytest.raises(ParseError):
@@ -83,3 +85,5 @@ def test_equivalence_accepts_equal_and_rejects_near_misses():
     assert not equivalent(p("(x+1)^2"), x**2 + 2 * x)
     assert not equivalent(p("x^2 + 2x + 1.000001"), (x + 1) ** 2)
     assert not equivalent(p("log(x^2)"), 2 * sympy.log(x))  # differs for negative x
+    assert not equivalent(p("49.1327412287183"), 24 + 8 * sympy.pi)  # a decimal is not the exact value
+    assert not equivalent(p("1.4142135623730951 x"), sympy.sqrt(2) * x)

@@ -1,0 +1,1 @@
+"""Probability tasks: dice, cards, urns, Bayes, expectations, distributions, Markov chains, statistics."""

@@ -1,0 +1,200 @@
+"""Binomial and geometric probabilities: repeated independent trials, counted successes, waiting
+times, negative binomial waits, and races between two players."""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from procgym import Draft, Knob, Task, register
+
+from ._common import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_fraction, ordinal, prob_text, word
+
+TIERS = {
+    "basic": ("bin_eq", "bin_ge", "geo_eq", "geo_gt"),
+    "middle": ("bin_eq", "bin_ge", "bin_le", "bin_between", "geo_eq", "geo_gt", "geo_le"),
+    "conditional": ("bin_between", "bin_cond", "bin_le", "geo_memory", "geo_le", "negbin", "bin_ge"),
+    "all": ("bin_between", "bin_cond", "geo_memory", "negbin", "geo_parity", "race", "two_bin"),
+}
+STORIES = (  # intro, one trial, trials, success, successes, "n trials" sentence, "until" sentence
+    ("A basketball player makes each free throw with probability {p}, independently of the other throws.",
+     "throw", "throws", "made throw", "made throws", "She takes {n} free throws.",
+     "She shoots free throws one at a time and stops after the {nth} made throw."),
+    ("Each seed in a packet germinates with probability {p}, independently of the other seeds.",
+     "seed", "seeds", "germinating seed", "germinating seeds", "{N} seeds are planted.",
+     "Seeds are planted one at a time until the {nth} germinating seed."),
+    ("A machine part passes inspection with probability {p}, independently of the other parts.",
+     "part", "parts", "passing part", "passing parts", "{N} parts are inspected.",
+     "Parts are inspected one at a time until the {nth} passing part."),
+    ("A biased coin lands heads with probability {p} on each flip, independently of the other flips.",
+     "flip", "flips", "head", "heads", "The coin is flipped {n} times.", "The coin is flipped until the {nth} head."),
+    ("An archer hits the target with probability {p} on each shot, independently of the other shots.",
+     "shot", "shots", "hit", "hits", "The archer shoots {n} times.", "The archer shoots until the {nth} hit."),
+)
+
+
+def binom_pmf(n: int, p: Fraction, k: int) -> Fraction:
+    return comb(n, k) * p ** k * (1 - p) ** (n - k) if 0 <= k <= n else Fraction(0)
+
+
+def binom_range(n: int, p: Fraction, lo: int, hi: int) -> Fraction:
+    """P(lo <= X <= hi) for X ~ Binomial(n, p), summing the pmf."""
+    return sum((binom_pmf(n, p, k) for k in range(max(lo, 0), min(hi, n) + 1)), Fraction(0))
+
+
+def geometric_le(p: Fraction, k: int) -> Fraction:
+    """P(first success on or before trial k) = sum of q^(j-1) p for j = 1..k."""
+    q = 1 - p
+    return sum((q ** (j - 1) * p for j in range(1, k + 1)), Fraction(0))
+
+
+def geometric_series(first: Fraction, ratio: Fraction) -> Fraction:
+    """first + first*ratio + first*ratio^2 + ... for |ratio| < 1."""
+    return first / (1 - ratio)
+
+
+def negbin_pmf(p: Fraction, r: int, k: int) -> Fraction:
+    """P(the r-th success happens on trial k): C(k-1, r-1) p^r q^(k-r)."""
+    return comb(k - 1, r - 1) * p ** r * (1 - p) ** (k - r) if k >= r else Fraction(0)
+
+
+def race_first(a: Fraction, b: Fraction) -> Fraction:
+    """A and B take turns, A first, until someone succeeds: P(A succeeds first), summing the
+    geometric series over rounds in which both fail."""
+    return geometric_series(a, (1 - a) * (1 - b))
+
+
+def two_binomials(n1, p1, n2, p2, relation: str) -> Fraction:
+    """P(X rel Y) for independent X ~ Bin(n1, p1), Y ~ Bin(n2, p2), over every pair (x, y)."""
+    total = Fraction(0)
+    for x in range(n1 + 1):
+        px = binom_pmf(n1, p1, x)
+        for y in range(n2 + 1):
+            if (x > y) if relation == "more" else (x == y):
+                total += px * binom_pmf(n2, p2, y)
+    return total
+
+
+def random_p(rng, max_den: int) -> Fraction:
+    while True:
+        q = rng.randint(2, max_den)
+        p = Fraction(rng.randint(1, q - 1), q)
+        if p.denominator == q:
+            return p
+
+
+@register
+class BinomialGeometric(Task):
+    """Exact probabilities for repeated independent trials. Binomial: exactly, at least, at most or
+    between given numbers of successes in n trials, and conditional versions (P(X >= a | X >= b)).
+    Geometric: the first success on trial k, after trial k, by trial k, on an even-numbered trial
+    (an infinite series), and memorylessness (P(X > s + t | X > s)). Negative binomial: the r-th
+    success on trial k. At the top, races (two players alternate until one succeeds) and comparisons
+    of two independent binomial counts. Levels add trials, harder success probabilities and the
+    kinds that need complements, conditioning or series."""
+
+    name = "probability/binomial_geometric"
+    knobs = (
+        Knob("kinds", ["basic", "basic", "middle", "middle", "conditional", "conditional", "conditional", "all", "all",
+                       "all"], choices=tuple(TIERS), doc="which kinds of question may appear"),
+        Knob("n_trials", [3, 4, 4, 5, 6, (6, 7), (7, 8), (7, 9), (8, 10), (9, 12)], (2, 20),
+             doc="trials in binomial questions"),
+        Knob("max_denominator", [2, 3, 4, 4, 5, 6, 6, 8, 8, 10], (2, 12),
+             doc="largest denominator of a success probability"),
+    )
+    answer_format = PROB_FORMAT
+    example = PROB_EXAMPLE
+
+    def build(self, rng, params):
+        kinds = TIERS[params["kinds"]]
+        for _ in range(50):
+            kind = rng.choice(kinds)
+            question, value = self._question(rng, kind, params)
+            if 0 < value < 1:
+                break
+        return Draft(question, prob_text(value), fraction_check(value))
+
+    def _question(self, rng, kind, params):
+        n = params["n_trials"]
+        p = random_p(rng, params["max_denominator"])
+        story, one, many, succ, succs, trials, until = rng.choice(STORIES)
+        intro = story.format(p=prob_text(p))
+        if kind.startswith("bin"):
+            intro += " " + trials.format(n=word(n), N=word(n).capitalize())
+            k = rng.randint(1, n - 1)
+            if kind == "bin_eq":
+                return intro + f"\n\nWhat is the probability of exactly {word(k)} {succs if k != 1 else succ}?", \
+                    binom_pmf(n, p, k)
+            if kind == "bin_ge":
+                return intro + f"\n\nWhat is the probability of at least {word(k)} {succs if k != 1 else succ}?", \
+                    binom_range(n, p, k, n)
+            if kind == "bin_le":
+                return intro + f"\n\nWhat is the probability of at most {word(k)} {succs if k != 1 else succ}?", \
+                    binom_range(n, p, 0, k)
+            if kind == "bin_between":
+                a = rng.randint(1, n - 1)
+                b = rng.randint(a + 1, n)
+                return (intro + f"\n\nWhat is the probability that the number of {succs} is at least {word(a)} and "
+                                f"at most {word(b)}?"), binom_range(n, p, a, b)
+            if kind == "bin_cond":
+                b = rng.randint(1, n - 1)
+                a = rng.randint(b, n) if rng.random() < 0.7 else b
+                if a == b:
+                    ev, value = f"exactly {word(b)}", binom_pmf(n, p, b) / binom_range(n, p, b, n)
+                else:
+                    ev, value = f"at least {word(a)}", binom_range(n, p, a, n) / binom_range(n, p, b, n)
+                return (intro + f" You are told that there are at least {word(b)} {succs if b != 1 else succ}.\n\n"
+                                f"Given this, what is the probability that there are {ev} {succs}?"), value
+            # two_bin handled below
+        if kind != "negbin":
+            intro += " " + until.format(nth="first")
+        if kind == "geo_eq":
+            k = rng.randint(2, 6)
+            return (intro + f"\n\nWhat is the probability that the first "
+                            f"{succ} comes on the {ordinal(k)} {one}?"), (1 - p) ** (k - 1) * p
+        if kind == "geo_gt":
+            k = rng.randint(2, 6)
+            return (intro + f"\n\nWhat is the probability that more than "
+                            f"{word(k)} {many} are needed?"), 1 - geometric_le(p, k)
+        if kind == "geo_le":
+            k = rng.randint(2, 6)
+            return (intro + f"\n\nWhat is the probability that the first "
+                            f"{succ} comes within the first {word(k)} {many}?"), geometric_le(p, k)
+        if kind == "geo_memory":
+            s, t = rng.randint(2, 6), rng.randint(1, 4)
+            value = (1 - geometric_le(p, s + t)) / (1 - geometric_le(p, s))
+            return (intro + f" You are told that none of the first {word(s)} {many} "
+                            f"is a {succ}.\n\nGiven this, what is the probability that more than {word(s + t)} {many} "
+                            f"are needed in total?"), value
+        if kind == "geo_parity":
+            q = 1 - p
+            even = rng.random() < 0.5
+            # first success on trial 2j (even) or 2j - 1 (odd), summed as a geometric series in q^2
+            value = geometric_series(q * p if even else p, q * q)
+            return (intro + f"\n\nWhat is the probability that the first "
+                            f"{succ} comes on an {'even' if even else 'odd'}-numbered {one}?"), value
+        if kind == "negbin":
+            r = rng.randint(2, 3)
+            k = rng.randint(r + 1, r + 5)
+            return (intro + " " + until.format(nth=ordinal(r)) + f"\n\nWhat is the probability that the "
+                            f"{ordinal(r)} {succ} comes on exactly the {ordinal(k)} {one}?"), negbin_pmf(p, r, k)
+        if kind == "race":
+            b = random_p(rng, params["max_denominator"])
+            a_name, b_name = rng.sample(("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"), 2)
+            first = rng.random() < 0.5
+            value = race_first(p, b) if first else 1 - race_first(b, p)
+            return (f"{a_name} and {b_name} take turns shooting at a target, {a_name} first, until someone hits it. "
+                    f"Each of {a_name}'s shots hits with probability {prob_text(p)} and each of {b_name}'s with "
+                    f"probability {prob_text(b)}, independently.\n\nWhat is the probability that "
+                    f"{a_name if first else b_name} is the first to hit the target?"), value
+        # two_bin
+        n1, n2 = rng.randint(2, max(2, n // 2)), rng.randint(2, max(2, n // 2))
+        p2 = random_p(rng, params["max_denominator"])
+        relation = rng.choice(("more", "equal"))
+        value = two_binomials(n1, p, n2, p2, relation)
+        ask = "more than" if relation == "more" else "exactly as many as"
+        return (f"Ann takes {word(n1)} free throws, each made with probability {prob_text(p)}. Ben takes {word(n2)} "
+                f"free throws, each made with probability {prob_text(p2)}. All throws are independent.\n\n"
+                f"What is the probability that Ann makes {ask} Ben?"), value
+
+    def grade(self, answer, problem):
+        return grade_fraction(answer, problem.check, "the probability")

@@ -1,0 +1,1 @@
+"""scheduling tasks: project critical paths, CPU scheduling and calendar conflicts."""
