@@ -10,7 +10,10 @@ setup: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+# torch first, pinned: the pinned wheel is a local CPU build; left to the train extra, pip would
+# pull a CUDA build and gigabytes of CUDA packages.
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e '.[dev,train]'
 	touch $@
 
 demo: setup

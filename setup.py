@@ -25,5 +25,5 @@ def packages():
 setup(
     packages=sorted(set(packages())),
     package_dir=ROOTS,
-    package_data={"procgym.generators": ["**/*.txt"]},
+    package_data={"procgym.generators": ["**/*.txt"], "procgym.training": ["configs/*.toml"]},
 )

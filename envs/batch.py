@@ -63,5 +63,10 @@ class EnvBatch:
             dones[i] = self.done[i] = terminated or truncated
         return observations, rewards, dones, infos
 
+    def stop(self, index: int) -> None:
+        """End episode `index` early (say, the caller's token budget ran out); it is skipped, and
+        needs no action, until the next reset."""
+        self.done[index] = True
+
     def histories(self) -> list[list[dict]]:
         return [env.history for env in self.envs]

@@ -1,4 +1,4 @@
-"""The `procgym` command line: list, show, generate, verify, play and demo.
+"""The `procgym` command line: list, show, generate, verify, play, demo and train.
 
     procgym list
     procgym show graphs/shortest_path --difficulty 5 --seed 7
@@ -6,6 +6,7 @@
     procgym verify answers.jsonl
     procgym play games/mastermind --difficulty 3
     procgym demo
+    procgym train --config training/configs/tiny_cpu.toml steps=50 learning_rate=1e-3
 """
 from __future__ import annotations
 
@@ -150,6 +151,29 @@ def cmd_demo(args) -> int:
     return run_demo(args.out, episodes=args.episodes, levels=datasets.parse_levels(args.levels), tasks=args.tasks)
 
 
+def cmd_train(args) -> int:
+    """GRPO training (needs the train extra: pip install -e '.[train]')."""
+    from procgym.training.config import load_config
+
+    cfg = load_config(args.config, args.overrides)
+    if args.print_config:
+        for key, value in cfg.to_dict().items():
+            print(f"{key} = {json.dumps(value)}")
+        return 0
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError as exc:
+        raise ValueError(f"training needs the train extra ({exc.name} is missing): pip install -e '.[train]'") from None
+    from procgym.training import train
+
+    metrics = train(cfg)
+    if metrics:
+        print(f"finished {cfg.steps} steps in {cfg.output_dir}: reward {metrics['reward/mean']:.3f}, "
+              f"accuracy {metrics['accuracy']:.3f}", file=sys.stderr)
+    return 0
+
+
 # ------------------------------------------------------------------------------ parser
 
 def parser() -> argparse.ArgumentParser:
@@ -202,6 +226,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--levels", default="1,5,10")
     s.add_argument("--tasks", default="*")
     s.set_defaults(run=cmd_demo)
+
+    s = sub.add_parser("train", help="GRPO training on procgym tasks (key=value pairs override the config)")
+    s.add_argument("--config", "-c", default=None, help="a .toml or .yaml config (default: built-in defaults)")
+    s.add_argument("overrides", nargs="*", metavar="KEY=VALUE", help="override config fields, e.g. steps=50")
+    s.add_argument("--print-config", action="store_true", help="print the resolved config and exit")
+    s.set_defaults(run=cmd_train)
     return p
 
 

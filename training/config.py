@@ -1,0 +1,418 @@
+"""The trainer's configuration: one dataclass, loaded from TOML or YAML, overridable from the CLI.
+
+    cfg = load_config("training/configs/tiny_cpu.toml", ["steps=20", "learning_rate=3e-4"])
+    cfg = TrainConfig(model="tiny", steps=3).validated()
+
+A config file is flat `key = value` pairs; tables (`[loss]`, `[model]`) may group them for
+readability and are flattened (their names are ignored), so every key is a field name below. A
+command-line override is `key=value` and may also be written `section.key=value`. Every value is
+checked: an unknown key, a wrong type or an out-of-range value raises ConfigError naming the field
+and the bad value.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import os
+import typing
+from dataclasses import dataclass, field
+
+
+class ConfigError(ValueError):
+    """A bad configuration value; the message names the field and the value."""
+
+
+@dataclass
+class TrainConfig:
+    """Every knob of the GRPO trainer. Defaults suit a small real model on one GPU; see
+    training/configs/tiny_cpu.toml for a setting that trains the tiny model on a CPU in seconds."""
+
+    # --- model and backend -------------------------------------------------------------------
+    model: str = "tiny"
+    """A local folder or hub name loaded with AutoModelForCausalLM/AutoTokenizer, or "tiny": build
+    a tiny Llama-style model and character tokenizer from scratch into <output_dir>/tiny_model."""
+    tiny_hidden: int = 64
+    """Hidden size of the tiny model (model="tiny" only)."""
+    tiny_layers: int = 2
+    """Layers of the tiny model (model="tiny" only)."""
+    backend: str = "transformers"
+    """Sampler: "transformers" (model.generate on the training model, CPU or GPU) or "vllm"
+    (in-process vllm.LLM on a GPU; weights pushed after each optimizer step)."""
+    device: str = "auto"
+    """"auto" (cuda if available, else cpu), "cpu", "cuda" or "cuda:N"."""
+    bf16: bool = True
+    """bf16 autocast for the training forward pass; applies on GPU only (CPU trains in fp32)."""
+    cpu_threads: int = 0
+    """torch intra-op threads (0: torch's default). On a small or shared CPU, 1 avoids thread
+    oversubscription, which can make a tiny model's steps many times slower."""
+    vllm_gpu_memory_utilization: float = 0.3
+    """Fraction of GPU memory vLLM may take (the trainer needs the rest)."""
+
+    # --- tasks -------------------------------------------------------------------------------
+    tasks: list = field(default_factory=lambda: ["arithmetic/*"])
+    """Task name globs, e.g. ["graphs/*", "arithmetic/expression_value"]; a string may list them
+    comma-separated."""
+    difficulty: typing.Union[int, str] = 1
+    """A fixed level 1-10 (3), several ("1-3" or "1,5,10", sampled uniformly), or "curriculum":
+    the scheduler picks levels (the uniform scheduler: uniformly over 1-10)."""
+    scheduler: str = "uniform"
+    """Curriculum scheduler that picks (task, level) for each prompt (training/curriculum.py)."""
+    max_turns: int = 1
+    """Turns per episode: attempts for single-answer tasks, an action cap for interactive ones."""
+    feedback: str = "full"
+    """What a wrong attempt shows the model: "none", "binary" or "full" (the verifier's sentence)."""
+    answer_style: str = "tag"
+    """How responses mark the final answer or action: "tag" (<answer>..</answer>), "boxed" or
+    "raw" (the whole response is the answer)."""
+    system_prompt: str = ""
+    """A system message before each problem ("" for none)."""
+
+    # --- batch shape -------------------------------------------------------------------------
+    steps: int = 200
+    """Training steps; each samples a batch of groups and makes epochs_per_batch optimizer steps."""
+    prompts_per_step: int = 16
+    """Groups per step (distinct problems)."""
+    group_size: int = 8
+    """G: completions (episodes) sampled per problem; advantages compare within a group."""
+    micro_batch_size: int = 8
+    """Episodes per forward/backward pass; gradients accumulate over the batch's micro-batches
+    (so gradient accumulation = ceil(prompts_per_step * group_size / micro_batch_size))."""
+    epochs_per_batch: int = 1
+    """Optimizer passes over each rollout batch (GRPO's mu); clipping matters when > 1."""
+
+    # --- optimisation ------------------------------------------------------------------------
+    learning_rate: float = 1e-6
+    """Peak AdamW learning rate."""
+    weight_decay: float = 0.0
+    adam_beta1: float = 0.9
+    adam_beta2: float = 0.99
+    warmup_steps: int = 0
+    """Optimizer steps of linear warmup from 0 to learning_rate."""
+    lr_schedule: str = "constant"
+    """After warmup: "constant" or "cosine" (down to min_lr_ratio * learning_rate at the end)."""
+    min_lr_ratio: float = 0.0
+    grad_clip: float = 1.0
+    """Clip the global gradient norm to this (0 disables clipping)."""
+    gradient_checkpointing: bool = False
+    """Recompute activations in the backward pass: less memory, about a third more compute."""
+
+    # --- generation --------------------------------------------------------------------------
+    max_prompt_tokens: int = 1024
+    """Longest first prompt; a longer one ends its episode at once (truncated, nothing trained)."""
+    max_completion_tokens: int = 512
+    """Longest model turn (max_new_tokens)."""
+    max_episode_tokens: int = 4096
+    """Token budget of a whole episode (prompt, turns, observations); when it runs out the
+    episode ends, flagged truncated."""
+    temperature: float = 1.0
+    """Sampling temperature (> 0); training log-probs use the same temperature."""
+    top_p: float = 1.0
+    """Nucleus sampling. Below 1 the sampler's log-probs are of the truncated distribution, so
+    pair it with old_logprobs="recompute"."""
+    old_logprobs: str = "sampler"
+    """Old-policy log-probs for the ratio: "sampler" (as generated) or "recompute" (a no-grad
+    forward pass of the policy before the update, as TRL does)."""
+
+    # --- loss ----------------------------------------------------------------------------------
+    advantage_scaling: str = "group"
+    """A = r - mean(group), divided by the group's std ("group", GRPO), the batch's std ("batch")
+    or nothing ("none", Dr. GRPO)."""
+    loss_aggregation: str = "seq_mean"
+    """"seq_mean" (mean over tokens, then sequences: original GRPO), "token_mean" (over all
+    tokens of the batch: DAPO) or "constant" (token sum / (sequences * loss_constant): Dr. GRPO)."""
+    loss_constant: int = 0
+    """The constant normaliser for loss_aggregation="constant"; 0 means max_completion_tokens."""
+    epsilon_low: float = 0.2
+    """Lower clip: the ratio is clipped at 1 - epsilon_low."""
+    epsilon_high: float = 0.2
+    """Upper clip: 1 + epsilon_high (DAPO's clip-higher uses 0.28)."""
+    kl_beta: float = 0.0
+    """Weight of the k3 KL estimate to a frozen reference (the initial model); 0 loads none."""
+    drop_zero_variance: bool = False
+    """Drop groups whose rewards are all equal (zero advantage: no signal) and refill the batch
+    with groups from extra prompts (DAPO's dynamic sampling)."""
+    max_refill_rounds: int = 2
+    """Extra generation rounds to refill dropped groups; after them the step trains on what it has."""
+    mask_truncated: bool = False
+    """Leave truncated episodes (a turn cut by max_completion_tokens, or the episode budget run out)
+    out of the loss (DAPO's overlong filtering); they still count in the group's advantages."""
+
+    # --- LoRA (needs peft) ---------------------------------------------------------------------
+    lora_r: int = 0
+    """LoRA rank; 0 trains all weights."""
+    lora_alpha: int = 32
+    lora_dropout: float = 0.0
+    lora_target_modules: list = field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
+
+    # --- checkpoints, logging, seed ------------------------------------------------------------
+    output_dir: str = "out/grpo"
+    """Run folder: metrics.jsonl, checkpoints/, tensorboard/, plots/."""
+    checkpoint_every: int = 50
+    """Save every N steps (0: only at the end)."""
+    keep_checkpoints: int = 2
+    """Keep the newest K checkpoints."""
+    resume: bool = True
+    """Continue from the newest complete checkpoint in output_dir, if there is one."""
+    log_every: int = 1
+    """Write metrics every N steps."""
+    tensorboard: bool = True
+    """Also log to TensorBoard (if the tensorboard package is installed)."""
+    plots: bool = True
+    """Write PNG plots of the main curves at the end (if matplotlib is installed)."""
+    progress: bool = True
+    """Show a tqdm progress bar."""
+    seed: int = 0
+    """Seeds problems, sampling and initialisation: the same seed replays the same run."""
+
+    # ------------------------------------------------------------------------------------------
+    @property
+    def levels(self) -> list[int] | None:
+        """The fixed levels to train on, or None when difficulty is "curriculum"."""
+        if self.difficulty == "curriculum":
+            return None
+        from procgym.datasets import parse_levels
+
+        return parse_levels(str(self.difficulty))
+
+    @property
+    def batch_episodes(self) -> int:
+        return self.prompts_per_step * self.group_size
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    def validated(self) -> "TrainConfig":
+        """Check every value; returns self or raises ConfigError naming the field and value."""
+        validate(self)
+        return self
+
+
+FIELDS = {f.name: f for f in dataclasses.fields(TrainConfig)}
+CHOICES = {
+    "backend": ("transformers", "vllm"),
+    "lr_schedule": ("constant", "cosine"),
+    "advantage_scaling": ("group", "batch", "none"),
+    "loss_aggregation": ("seq_mean", "token_mean", "constant"),
+    "old_logprobs": ("sampler", "recompute"),
+    "feedback": ("none", "binary", "full"),
+    "answer_style": ("tag", "boxed", "raw"),
+}
+# (minimum, maximum or None) of numeric fields.
+RANGES = {
+    "tiny_hidden": (8, None), "tiny_layers": (1, None), "cpu_threads": (0, None), "max_turns": (1, None),
+    "steps": (0, None), "prompts_per_step": (1, None), "group_size": (2, None), "micro_batch_size": (1, None),
+    "epochs_per_batch": (1, None), "learning_rate": (0.0, None), "weight_decay": (0.0, None),
+    "adam_beta1": (0.0, 1.0), "adam_beta2": (0.0, 1.0), "warmup_steps": (0, None), "min_lr_ratio": (0.0, 1.0),
+    "grad_clip": (0.0, None), "max_prompt_tokens": (1, None), "max_completion_tokens": (1, None),
+    "max_episode_tokens": (2, None), "top_p": (1e-9, 1.0), "loss_constant": (0, None),
+    "epsilon_low": (0.0, 1.0), "epsilon_high": (0.0, None), "kl_beta": (0.0, None), "max_refill_rounds": (0, None),
+    "lora_r": (0, None), "lora_alpha": (1, None), "lora_dropout": (0.0, 1.0), "checkpoint_every": (0, None),
+    "keep_checkpoints": (1, None), "log_every": (1, None), "vllm_gpu_memory_utilization": (0.01, 1.0),
+}
+
+
+def _type_of(name: str):
+    return typing.get_type_hints(TrainConfig)[name]
+
+
+def _coerce(name: str, value, from_text: bool):
+    """Turn a file value (typed) or a CLI string (from_text) into the field's type, or raise."""
+    kind = _type_of(name)
+    bad = lambda what: ConfigError(f"{name} must be {what}, got {value!r}")  # noqa: E731
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if from_text and str(value).lower() in ("true", "1", "yes", "on", "false", "0", "no", "off"):
+            return str(value).lower() in ("true", "1", "yes", "on")
+        raise bad("true or false")
+    if kind is int:
+        if isinstance(value, bool):
+            raise bad("an integer")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if from_text:
+            try:
+                return int(str(value).replace("_", ""))
+            except ValueError:
+                pass
+        raise bad("an integer")
+    if kind is float:
+        if isinstance(value, bool):
+            raise bad("a number")
+        if isinstance(value, (int, float)):
+            return float(value)
+        if from_text:
+            try:
+                return float(value)
+            except ValueError:
+                pass
+        raise bad("a number")
+    if kind is list:
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                try:
+                    value = json.loads(text)
+                except json.JSONDecodeError:
+                    raise bad("a list (JSON or comma-separated)") from None
+            else:
+                value = [part.strip() for part in text.split(",") if part.strip()]
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            return list(value)
+        raise bad("a list of strings")
+    if name == "difficulty":
+        if isinstance(value, bool):
+            raise bad('a level 1-10, levels like "1-3" or "1,5", or "curriculum"')
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        if isinstance(value, (int, str)):
+            return value.strip() if isinstance(value, str) else value
+        raise bad('a level 1-10, levels like "1-3" or "1,5", or "curriculum"')
+    if kind is str:
+        if isinstance(value, str):
+            return value
+        raise bad("a string")
+    raise ConfigError(f"{name}: unsupported field type {kind}")  # a bug in this file, not in the config
+
+
+# Names people reach for from other trainers.
+ALIASES = {"lr": "learning_rate", "G": "group_size", "num_generations": "group_size", "beta": "kl_beta",
+           "epsilon": "epsilon_low", "max_new_tokens": "max_completion_tokens", "batch_size": "prompts_per_step",
+           "model_name_or_path": "model", "num_iterations": "epochs_per_batch", "max_grad_norm": "grad_clip"}
+
+
+def _check_key(name: str) -> None:
+    if name not in FIELDS:
+        close = ([ALIASES[name]] if name in ALIASES else []) + difflib.get_close_matches(name, list(FIELDS), n=3,
+                                                                                          cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise ConfigError(f"unknown config key {name!r}{hint}")
+
+
+def validate(cfg: TrainConfig) -> None:
+    """Raise ConfigError for the first bad value (type, choice, range or combination)."""
+    for name in FIELDS:
+        value = getattr(cfg, name)
+        setattr(cfg, name, _coerce(name, value, from_text=False))
+    for name, options in CHOICES.items():
+        if getattr(cfg, name) not in options:
+            raise ConfigError(f"{name} must be one of {list(options)}, got {getattr(cfg, name)!r}")
+    for name, (lo, hi) in RANGES.items():
+        value = getattr(cfg, name)
+        if value < lo or (hi is not None and value > hi):
+            span = f">= {lo}" if hi is None else f"between {lo} and {hi}"
+            raise ConfigError(f"{name} must be {span}, got {value!r}")
+    if not cfg.temperature > 0:
+        raise ConfigError(f"temperature must be > 0 (GRPO needs sampled groups), got {cfg.temperature!r}")
+    if not cfg.model:
+        raise ConfigError("model must be a folder, a hub name or \"tiny\", got ''")
+    if not cfg.tasks:
+        raise ConfigError("tasks must name at least one task glob, got []")
+    if cfg.difficulty != "curriculum":
+        try:
+            cfg.levels
+        except ValueError:
+            raise ConfigError(f'difficulty must be a level 1-10, levels like "1-3" or "1,5", or "curriculum", '
+                              f"got {cfg.difficulty!r}") from None
+    from .curriculum import SCHEDULERS
+
+    if cfg.scheduler not in SCHEDULERS:
+        raise ConfigError(f"scheduler must be one of {sorted(SCHEDULERS)}, got {cfg.scheduler!r}")
+    if cfg.max_episode_tokens <= cfg.max_prompt_tokens:
+        raise ConfigError(f"max_episode_tokens must exceed max_prompt_tokens ({cfg.max_prompt_tokens}), "
+                          f"got {cfg.max_episode_tokens!r}")
+    if cfg.device not in ("auto", "cpu", "cuda") and not (cfg.device.startswith("cuda:")
+                                                          and cfg.device[5:].isdigit()):
+        raise ConfigError(f"device must be auto, cpu, cuda or cuda:N, got {cfg.device!r}")
+    if cfg.backend == "vllm" and cfg.device == "cpu":
+        raise ConfigError("backend 'vllm' needs a GPU; use backend=transformers with device=cpu")
+    if cfg.lora_r > 0:
+        import importlib.util
+
+        if importlib.util.find_spec("peft") is None:
+            raise ConfigError(f"lora_r={cfg.lora_r} needs the peft package (pip install peft), or set lora_r=0")
+        if not cfg.lora_target_modules:
+            raise ConfigError("lora_target_modules must name at least one module, got []")
+
+
+def _flatten(table: dict, where: str = "") -> dict:
+    """{"loss": {"kl_beta": 0.1}, "steps": 3} -> {"kl_beta": 0.1, "steps": 3}."""
+    flat = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            for inner, v in _flatten(value, f"{where}{key}.").items():
+                if inner in flat:
+                    raise ConfigError(f"config key {inner!r} is set twice (in {where}{key})")
+                flat[inner] = v
+        else:
+            if key in flat:
+                raise ConfigError(f"config key {key!r} is set twice")
+            flat[key] = value
+    return flat
+
+
+def read_config_file(path: str | os.PathLike) -> dict:
+    """The flattened key/value pairs of a .toml, .yaml or .yml file."""
+    path = str(path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"config file not found: {path}")
+    if path.endswith(".toml"):
+        import tomllib
+
+        with open(path, "rb") as f:
+            try:
+                data = tomllib.load(f)
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    elif path.endswith((".yaml", ".yml")):
+        try:
+            import yaml
+        except ImportError:
+            raise ConfigError(f"{path}: reading YAML needs pyyaml (pip install pyyaml); or use TOML") from None
+        with open(path, encoding="utf-8") as f:
+            try:
+                data = yaml.safe_load(f) or {}
+            except yaml.YAMLError as exc:
+                raise ConfigError(f"{path}: not valid YAML ({exc})") from None
+        if not isinstance(data, dict):
+            raise ConfigError(f"{path}: the top level must be a mapping of keys to values")
+    else:
+        raise ConfigError(f"config file must end in .toml, .yaml or .yml, got {path!r}")
+    return _flatten(data)
+
+
+def parse_override(text: str) -> tuple[str, str]:
+    """"group_size=8" -> ("group_size", "8"); "loss.kl_beta=0.1" -> ("kl_beta", "0.1")."""
+    key, sep, value = text.partition("=")
+    key = key.strip().rsplit(".", 1)[-1]
+    if not sep or not key:
+        raise ConfigError(f"an override must look like key=value, got {text!r}")
+    _check_key(key)
+    return key, value.strip()
+
+
+def load_config(path: str | os.PathLike | None = None, overrides=(), **kwargs) -> TrainConfig:
+    """A validated TrainConfig: defaults, then the file's values, then `key=value` overrides,
+    then keyword arguments (for scripts and tests)."""
+    values = {}
+    if path is not None:
+        for key, value in read_config_file(path).items():
+            _check_key(key)
+            values[key] = _coerce(key, value, from_text=False)
+    for text in overrides:
+        key, value = parse_override(text)
+        values[key] = _coerce(key, value, from_text=True)
+    for key, value in kwargs.items():
+        _check_key(key)
+        values[key] = value
+    return TrainConfig(**values).validated()
+
+
+def config_from_dict(values: dict) -> TrainConfig:
+    """The inverse of TrainConfig.to_dict (keys unknown to this version are an error)."""
+    for key in values:
+        _check_key(key)
+    return TrainConfig(**values).validated()

@@ -1,0 +1,234 @@
+"""Rollouts: batched multi-turn episodes, token-in/token-out.
+
+    renderer = ChatRenderer(tokenizer)
+    episodes, timing = collect_episodes(backend, renderer, envs, problems, max_completion_tokens=256)
+
+An episode's tokens are built once and only ever appended to:
+
+    [chat-template prompt][completion 1][suffix: end of turn + observation + generation prompt][completion 2]...
+
+The first prompt goes through `tokenizer.apply_chat_template(add_generation_prompt=True)`. Each
+observation is appended as the tokens of the text the chat template would add for it, rendered as
+a string difference, so the model is trained on exactly the tokens it sampled (re-tokenising the
+whole chat could merge or split tokens differently and silently change what is trained).
+
+`loss_mask` is 1 exactly on the tokens the model generated; `attention_mask` is separate (all real
+tokens; zeros appear only as padding when episodes are batched).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from procgym.envs import EnvBatch
+from procgym.seeding import stable_seed
+
+PLACEHOLDER = "\x00PROCGYM-ASSISTANT\x00"  # a string no template or observation produces
+
+
+@dataclass
+class Episode:
+    """One episode as the trainer sees it. Lists are aligned position by position."""
+
+    task: str
+    difficulty: int
+    seed: int
+    group: int  # episodes of one problem share a group index; advantages compare within it
+    token_ids: list[int] = field(default_factory=list)
+    loss_mask: list[int] = field(default_factory=list)  # 1 on model-generated tokens only
+    attention_mask: list[int] = field(default_factory=list)  # 1 on every real token
+    logprobs: list[float] = field(default_factory=list)  # sampler (old policy) log-prob; 0.0 where mask is 0
+    prompt_tokens: int = 0
+    completions: list[str] = field(default_factory=list)  # the decoded model turns
+    finish_reasons: list[str] = field(default_factory=list)
+    reward: float = 0.0
+    correct: bool = False
+    turns: int = 0
+    truncated: bool = False  # a turn was cut by its token limit or the episode budget ran out
+    generated_tokens: int = 0  # tokens the model sampled (stays put when the loss mask is cleared)
+    advantage: float = 0.0
+
+    def append(self, ids: Sequence[int], trained: bool, logprobs: Sequence[float] | None = None) -> None:
+        self.token_ids.extend(ids)
+        self.loss_mask.extend([1 if trained else 0] * len(ids))
+        self.attention_mask.extend([1] * len(ids))
+        self.logprobs.extend(logprobs if logprobs is not None else [0.0] * len(ids))
+
+    @property
+    def category(self) -> str:
+        return self.task.split("/", 1)[0]
+
+    @property
+    def completion_tokens(self) -> int:
+        return self.generated_tokens
+
+
+class ChatRenderer:
+    """Chat-template rendering for token-in/token-out episodes.
+
+        renderer = ChatRenderer(tokenizer, system_prompt="")
+        ids = renderer.first_prompt("What is 2+3? ...")
+        ids += completion_ids                      # sampled, ending with the end-of-turn token
+        ids += renderer.observation_suffix("Incorrect. Try again.", ended_with_eot=True)
+
+    The suffix for an observation is the text the template adds for [..., assistant, user(obs)]
+    plus the generation prompt, taken as the difference between renderings with and without the
+    new message, and only that text is tokenised. A fixed one-exchange context stands in for the
+    real history: the suffix depends only on the template, and rendering stays cheap however
+    long the episode grows.
+    """
+
+    def __init__(self, tokenizer, system_prompt: str = ""):
+        self.tokenizer = tokenizer
+        self.context = ([{"role": "system", "content": system_prompt}] if system_prompt else [])
+        self.eot_id = end_of_turn_id(tokenizer)
+        self.eot_text = tokenizer.convert_ids_to_tokens(self.eot_id)
+        # What the template writes after an assistant message's content: "<|im_end|>\n" in ChatML.
+        closed = self._render(self._exchange(), add_generation_prompt=False)
+        self.close = closed[closed.rindex(PLACEHOLDER) + len(PLACEHOLDER):]
+        if not self.close.startswith(self.eot_text):
+            raise ValueError(f"the chat template does not end an assistant turn with {self.eot_text!r} "
+                             f"(it writes {self.close!r}); pass the right end-of-turn token")
+
+    def _exchange(self) -> list[dict]:
+        return self.context + [{"role": "user", "content": "?"}, {"role": "assistant", "content": PLACEHOLDER}]
+
+    def _render(self, messages: list[dict], add_generation_prompt: bool) -> str:
+        return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt)
+
+    def encode(self, text: str) -> list[int]:
+        return self.tokenizer(text, add_special_tokens=False)["input_ids"]
+
+    def first_prompt(self, observation: str) -> list[int]:
+        """The chat-template tokens of the first user message plus the generation prompt."""
+        messages = self.context + [{"role": "user", "content": observation}]
+        return self.encode(self._render(messages, add_generation_prompt=True))
+
+    def observation_suffix(self, observation: str, ended_with_eot: bool) -> list[int]:
+        """Tokens to append after a model turn: the rest of the turn's closing text (all of it,
+        end-of-turn token included, when the turn was cut by length), the new user message and
+        the generation prompt. None of these tokens is trained.
+
+        Only the text after the assistant content is compared, so templates that render earlier
+        assistant turns differently once a new message follows (Qwen3 drops their reasoning)
+        still work: the model keeps seeing its own earlier tokens, exactly as it sampled them.
+        """
+        before = self._render(self._exchange(), add_generation_prompt=False)
+        after = self._render(self._exchange() + [{"role": "user", "content": observation}], add_generation_prompt=True)
+        tail_before = before[before.rindex(PLACEHOLDER) + len(PLACEHOLDER):]
+        tail_after = after[after.rindex(PLACEHOLDER) + len(PLACEHOLDER):]
+        if not tail_after.startswith(tail_before):
+            raise ValueError("the chat template closes an assistant turn differently once a message follows "
+                             f"({tail_before!r} vs {tail_after[:len(tail_before)]!r}); token-in/token-out "
+                             "rollouts need the closing text to stay put")
+        return self.encode(self.closing_text(ended_with_eot) + tail_after[len(tail_before):])
+
+    def closing_text(self, ended_with_eot: bool) -> str:
+        """What closes a model turn beyond the sampled tokens ("\\n" after a sampled <|im_end|>;
+        "<|im_end|>\\n" after a turn cut by length)."""
+        return self.close[len(self.eot_text):] if ended_with_eot else self.close
+
+
+def end_of_turn_id(tokenizer) -> int:
+    """The token that ends an assistant turn: <|im_end|> for ChatML models, else the eos token."""
+    for token in ("<|im_end|>", "<|eot_id|>", "<end_of_turn>"):
+        token_id = tokenizer.convert_tokens_to_ids(token)
+        if isinstance(token_id, int) and token_id != tokenizer.unk_token_id and token_id is not None:
+            return token_id
+    if tokenizer.eos_token_id is None:
+        raise ValueError("the tokenizer has no end-of-turn or eos token")
+    return tokenizer.eos_token_id
+
+
+def stop_token_ids(tokenizer) -> list[int]:
+    """Tokens that end a sampled turn: the end-of-turn token and eos."""
+    ids = {end_of_turn_id(tokenizer)}
+    if tokenizer.eos_token_id is not None:
+        ids.add(tokenizer.eos_token_id)
+    return sorted(ids)
+
+
+def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups: Sequence[int] | None = None,
+                     max_prompt_tokens: int = 1024, max_completion_tokens: int = 256, max_episode_tokens: int = 4096,
+                     temperature: float = 1.0, top_p: float = 1.0, seed: int = 0) -> tuple[list[Episode], dict]:
+    """Play one episode per env to the end, all turns batched through `backend.generate`.
+
+    Args:
+        envs: TaskEnvs (their max_turns and feedback apply); `problems[i]` is the Problem (or
+            record) env i plays, so all G episodes of a group play the same problem.
+        groups: the group index of each episode (default: each its own group).
+        max_prompt_tokens: a longer first prompt ends the episode at once, truncated and untrained.
+        max_completion_tokens: per model turn.
+        max_episode_tokens: budget of the whole token sequence; the episode ends (truncated) when
+            it runs out.
+        seed: base seed; turn t samples with a seed derived from (seed, t).
+
+    Returns (episodes, timing) with timing {"generation": s, "scoring": s, "generated_tokens": n}.
+    """
+    tokenizer = renderer.tokenizer
+    groups = list(groups) if groups is not None else list(range(len(envs)))
+    batch = EnvBatch(envs)
+    observations, infos = batch.reset(options=[{"problem": p} for p in problems])
+    episodes = []
+    for i, (observation, info) in enumerate(zip(observations, infos)):
+        problem = info["problem"]
+        episode = Episode(problem["task"], problem["difficulty"], problem["seed"], groups[i])
+        episode.append(renderer.first_prompt(observation), trained=False)
+        episode.prompt_tokens = len(episode.token_ids)
+        if episode.prompt_tokens > max_prompt_tokens:
+            episode.truncated = True
+            batch.stop(i)
+        episodes.append(episode)
+    timing = {"generation": 0.0, "scoring": 0.0, "generated_tokens": 0}
+
+    turn = 0
+    while not batch.all_done:
+        active = []
+        for i in batch.active:
+            if len(episodes[i].token_ids) >= max_episode_tokens:  # no room left for a single token
+                episodes[i].truncated = True
+                batch.stop(i)
+            else:
+                active.append(i)
+        if not active:
+            break
+        limits = [min(max_completion_tokens, max_episode_tokens - len(episodes[i].token_ids)) for i in active]
+        start = time.perf_counter()
+        generations = backend.generate([episodes[i].token_ids for i in active], limits, temperature=temperature,
+                                       top_p=top_p, seed=stable_seed("rollout", seed, turn) % (2**62))
+        timing["generation"] += time.perf_counter() - start
+        actions = [None] * len(envs)
+        for i, gen in zip(active, generations):
+            episode = episodes[i]
+            episode.append(gen.token_ids, trained=True, logprobs=gen.logprobs)
+            episode.generated_tokens += len(gen.token_ids)
+            episode.finish_reasons.append(gen.finish_reason)
+            episode.turns += 1
+            episode.truncated |= gen.finish_reason == "length"
+            timing["generated_tokens"] += len(gen.token_ids)
+            text = tokenizer.decode(gen.token_ids, skip_special_tokens=True)
+            episode.completions.append(text)
+            actions[i] = text
+
+        start = time.perf_counter()
+        observations, _, dones, infos = batch.step(actions)
+        timing["scoring"] += time.perf_counter() - start
+
+        for i, gen in zip(active, generations):
+            episode = episodes[i]
+            ended_with_eot = bool(gen.token_ids) and gen.token_ids[-1] == renderer.eot_id
+            verdict = infos[i]["verdict"] or {}
+            episode.reward, episode.correct = float(batch.returns[i]), bool(verdict.get("correct"))
+            if dones[i]:
+                if not ended_with_eot:  # close a turn cut by length with the end-of-turn token (untrained)
+                    episode.append(renderer.encode(renderer.closing_text(False)), trained=False)
+                continue
+            suffix = renderer.observation_suffix(observations[i], ended_with_eot)
+            if len(episode.token_ids) + len(suffix) >= max_episode_tokens:
+                episode.truncated = True
+                batch.stop(i)
+                continue
+            episode.append(suffix, trained=False)
+        turn += 1
+    return episodes, timing
