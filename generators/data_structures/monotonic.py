@@ -1,0 +1,178 @@
+"""Monotonic stacks and deques: next/previous greater or smaller elements, and sliding-window
+maxima and minima, computed the linear-time way."""
+from __future__ import annotations
+
+from collections import deque
+
+from procgym import Draft, Knob, Task, register
+
+from ._common2 import grade_int_list
+
+
+def nearest(values: list[int], variant: str) -> list[int]:
+    """For each position, by one pass with a monotonic stack:
+
+    next_greater / next_smaller / previous_greater / previous_smaller: the nearest value on that
+    side strictly greater (smaller), or -1; next_greater_or_equal: the nearest value to the right
+    that is >=, or -1; circular_next_greater: the next strictly greater value going right and
+    wrapping around to the start, or -1; wait_greater: how many positions to the right the next
+    strictly greater value is, or 0."""
+    n = len(values)
+    out = [-1] * n
+    if variant == "wait_greater":
+        out = [0] * n
+    stack: list[int] = []  # indices whose answer is still open
+    if variant.startswith("previous"):
+        greater = variant == "previous_greater"
+        for i, v in enumerate(values):
+            while stack and (values[stack[-1]] <= v if greater else values[stack[-1]] >= v):
+                stack.pop()
+            out[i] = values[stack[-1]] if stack else -1
+            stack.append(i)
+        return out
+    rounds = 2 if variant == "circular_next_greater" else 1
+    for j in range(rounds * n):
+        i = j % n
+        v = values[i]
+        while stack:
+            top = values[stack[-1]]
+            if variant == "next_smaller":
+                beats = v < top
+            elif variant == "next_greater_or_equal":
+                beats = v >= top
+            else:
+                beats = v > top
+            if not beats:
+                break
+            k = stack.pop()
+            out[k] = j - k if variant == "wait_greater" else v
+        if j < n:
+            stack.append(i)
+    return out
+
+
+def window_extremes(values: list[int], k: int, kind: str, stride: int = 1) -> list[int]:
+    """The max, min or range (max - min) of each window of k consecutive values, windows starting
+    at positions 0, stride, 2*stride, ... while they fit, by monotonic deques."""
+    hi: deque[int] = deque()  # indices, values decreasing
+    lo: deque[int] = deque()  # indices, values increasing
+    out = []
+    for i, v in enumerate(values):
+        while hi and values[hi[-1]] <= v:
+            hi.pop()
+        hi.append(i)
+        while lo and values[lo[-1]] >= v:
+            lo.pop()
+        lo.append(i)
+        start = i - k + 1
+        if hi[0] < start:
+            hi.popleft()
+        if lo[0] < start:
+            lo.popleft()
+        if start >= 0 and start % stride == 0:
+            mx, mn = values[hi[0]], values[lo[0]]
+            out.append(mx if kind == "max" else mn if kind == "min" else mx - mn)
+    return out
+
+
+VARIANTS = {
+    "next_greater": "the first value to its right that is strictly greater than it, or -1 if there is none",
+    "next_smaller": "the first value to its right that is strictly smaller than it, or -1 if there is none",
+    "previous_greater": "the nearest value to its left that is strictly greater than it, or -1 if there is none",
+    "previous_smaller": "the nearest value to its left that is strictly smaller than it, or -1 if there is none",
+    "next_greater_or_equal": ("the first value to its right that is greater than or equal to it, or -1 if there is "
+                              "none"),
+    "circular_next_greater": ("the first value strictly greater than it found by moving right and, after the last "
+                              "position, wrapping around to the first position (the search stops when it comes "
+                              "back to the element itself), or -1 if there is none"),
+    "wait_greater": ("how many positions to the right the first strictly greater value is (1 for the very next "
+                     "position), or 0 if there is none"),
+}
+
+
+@register
+class NextGreaterElement(Task):
+    """For each element of an array, give its nearest strictly greater (or smaller) neighbour on
+    one side, as a monotonic stack computes it. Higher levels lengthen the array, repeat values
+    so that "strictly" matters, and move from "next greater" to smaller/previous variants, to
+    "greater or equal", to a circular array that wraps around, and to distances instead of
+    values."""
+
+    name = "data_structures/next_greater_element"
+    knobs = (
+        Knob("length", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16], (2, 60), doc="array length"),
+        Knob("repeats", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 30), doc="positions that repeat an earlier value"),
+        Knob("variant", [["next_greater"], ["next_greater"], ["next_greater", "next_smaller"],
+                         ["next_smaller", "previous_greater"], ["next_greater", "next_smaller", "previous_greater",
+                                                                "previous_smaller"],
+                         ["previous_greater", "previous_smaller", "next_greater_or_equal"],
+                         ["next_greater_or_equal", "wait_greater", "circular_next_greater"],
+                         ["wait_greater", "circular_next_greater"], ["circular_next_greater", "wait_greater"],
+                         ["circular_next_greater"]],
+             choices=tuple(VARIANTS), doc="what is asked for each element"),
+    )
+    answer_format = "one integer per array position, in order, as a comma-separated list"
+    example = "7,-1,9,9,-1"
+
+    def build(self, rng, params):
+        n, variant = params["length"], params["variant"]
+        values = [rng.randint(1, 30 + 3 * n) for _ in range(n)]
+        for _ in range(params["repeats"]):
+            i = rng.randrange(1, n)
+            values[i] = values[rng.randrange(i)]
+        answer = nearest(values, variant)
+        question = (f"An array has these {n} values, from left to right:\n{', '.join(map(str, values))}\n\n"
+                    f"For each position, give {VARIANTS[variant]}.")
+        example = "1,3,0,1,0" if variant == "wait_greater" else None
+        return Draft(question, ",".join(map(str, answer)), {"values": answer}, example=example)
+
+    def grade(self, answer, problem):
+        return grade_int_list(answer, problem.check["values"], "answers", labelled=False)
+
+
+KINDS = {"max": "the largest value", "min": "the smallest value",
+         "range": "the range (the largest value minus the smallest value)"}
+
+
+@register
+class SlidingWindowExtremes(Task):
+    """Slide a window of k consecutive values along an array and give the maximum, minimum or
+    range (max - min) of every window, as monotonic deques compute them. Higher levels lengthen
+    the array and the window, add negative values and repeats, move from maxima to minima and
+    ranges, and from level 7 advance the window by a stride of 2 or 3."""
+
+    name = "data_structures/sliding_window_extremes"
+    knobs = (
+        Knob("length", [6, 7, 8, 9, 10, 11, 12, 14, 16, 18], (2, 80), doc="array length"),
+        Knob("window", [2, 3, 3, (3, 4), (3, 4), (3, 5), (3, 5), (4, 6), (4, 6), (4, 7)], (1, 40),
+             doc="window size k"),
+        Knob("kind", [["max"], ["max", "min"], ["max", "min"], ["max", "min"], ["max", "min", "range"],
+                      ["min", "range"], ["max", "min", "range"], ["range"], ["range", "max", "min"], ["range"]],
+             choices=tuple(KINDS), doc="what is reported per window"),
+        Knob("negatives", [False, False, False, True, True, True, True, True, True, True],
+             doc="values may be negative"),
+        Knob("stride", [1, 1, 1, 1, 1, 1, [2, 3], [2, 3], [2, 3], 3], (1, 10), doc="how far the window moves"),
+    )
+    answer_format = "one integer per window, in order from the leftmost window, as a comma-separated list"
+    example = "9,9,7,12"
+
+    def build(self, rng, params):
+        n, kind, stride = params["length"], params["kind"], params["stride"]
+        k = min(params["window"], n)
+        lo = -20 if params["negatives"] else 0
+        values = [rng.randint(lo, 40) for _ in range(n)]
+        answer = window_extremes(values, k, kind, stride)
+        if stride == 1:
+            slide = (f"The window covers positions 1 to {k} first, then moves one position to the right at a time "
+                     f"until it covers the last {k} positions, so there are {n - k + 1} windows.")
+        else:
+            slide = (f"The window covers positions 1 to {k} first, then moves {stride} positions to the right at a "
+                     f"time (covering positions {1 + stride} to {k + stride}, then {1 + 2 * stride} to "
+                     f"{k + 2 * stride}, and so on) for as long as the whole window fits inside the array.")
+        question = (f"An array has these {n} values, from left to right (positions 1 to {n}):\n"
+                    f"{', '.join(map(str, values))}\n\nA window of {k} consecutive positions slides along it. "
+                    f"{slide}\n\nFor each window, give {KINDS[kind]} inside it.")
+        return Draft(question, ",".join(map(str, answer)), {"values": answer})
+
+    def grade(self, answer, problem):
+        return grade_int_list(answer, problem.check["values"], "window values", labelled=False)

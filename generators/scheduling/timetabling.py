@@ -1,0 +1,153 @@
+"""Exam timetabling: the fewest time slots such that no student has two exams at once (and, at
+higher levels, no slot holds more exams than there are rooms), as a graph colouring."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, parse_int
+from procgym.verdict import right, wrong
+
+from .._shared import node_labels
+from ._common2 import read_assignment, split_parts
+
+STUDENTS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lena", "Milo", "Nia",
+            "Omar", "Pia", "Quinn", "Rosa", "Sam", "Tara", "Uma", "Vic", "Wes", "Xena", "Yuri", "Zoe")
+
+
+def conflicts(n: int, enrolments: list[list[int]]) -> list[int]:
+    """Bitmasks: bit k of result[j] is set when exams j and k share a student."""
+    adj = [0] * n
+    for exams in enrolments:
+        for a in exams:
+            for b in exams:
+                if a != b:
+                    adj[a] |= 1 << b
+    return adj
+
+
+def colour_with(adj: list[int], k: int, cap: int) -> list[int] | None:
+    """A slot (0..k-1) for every exam with no conflicting pair sharing a slot and at most `cap`
+    exams per slot (0 = no limit), by backtracking (most-constrained exam first); None if none."""
+    n = len(adj)
+    slot = [-1] * n
+    members = [0] * k  # bitmask of exams in each slot
+    sizes = [0] * k
+
+    def pick() -> int:
+        best, best_key = -1, None
+        for j in range(n):
+            if slot[j] < 0:
+                blocked = sum(1 for s in range(k) if members[s] & adj[j] or (cap and sizes[s] >= cap))
+                key = (blocked, bin(adj[j]).count("1"))
+                if best_key is None or key > best_key:
+                    best, best_key = j, key
+        return best
+
+    def go(placed: int, used: int) -> bool:
+        if placed == n:
+            return True
+        j = pick()
+        for s in range(min(k, used + 1)):  # a new slot only as the next unused one
+            if members[s] & adj[j] or (cap and sizes[s] >= cap):
+                continue
+            slot[j] = s
+            members[s] |= 1 << j
+            sizes[s] += 1
+            if go(placed + 1, max(used, s + 1)):
+                return True
+            slot[j] = -1
+            members[s] &= ~(1 << j)
+            sizes[s] -= 1
+        return False
+
+    return slot if go(0, 0) else None
+
+
+def min_slots(adj: list[int], cap: int, lower: int = 1) -> tuple[int, list[int]]:
+    """The fewest slots and one timetable: try k = lower, lower + 1, ... until one exists."""
+    n = len(adj)
+    k = max(lower, 1, -(-n // cap) if cap else 1)
+    while True:
+        slot = colour_with(adj, k, cap)
+        if slot is not None:
+            return k, slot
+        k += 1
+
+
+@register
+class ExamTimetabling(Task):
+    """Schedule exams into as few time slots as possible so that no student sits two exams in the
+    same slot (and from level 6, no slot holds more exams than there are rooms): give the number
+    of slots and a timetable. The conflicts must first be read off the students' enrolments; the
+    minimum comes from an exact backtracking colouring, and any valid timetable with that many
+    slots is accepted. Higher levels add exams and students with more exams each, students
+    taking a single exam (who constrain nothing), a room limit, and instances where the minimum
+    is more than the largest number of exams any one student takes."""
+
+    name = "scheduling/exam_timetabling"
+    knobs = (
+        Knob("n_exams", [4, 5, 6, 6, 7, 8, 8, 9, 10, 11], (2, 16), doc="number of exams"),
+        Knob("n_students", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10], (1, 26), doc="students taking two or more exams"),
+        Knob("per_student", [2, 2, (2, 3), (2, 3), (2, 3), (2, 3), (2, 4), (2, 4), (2, 4), (2, 4)], (2, 8),
+             doc="exams each student takes"),
+        Knob("singles", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3], (0, 10), doc="students taking one exam only"),
+        Knob("rooms", [0, 0, 0, 0, 0, 3, 3, 3, 3, 3], (0, 16), doc="most exams per slot (0: no limit)"),
+        Knob("hidden", [False, False, False, False, True, True, True, True, True, True],
+             doc="prefer instances whose minimum exceeds the largest student load"),
+    )
+    answer_format = ("the smallest number of slots, a semicolon, then each exam's slot as EXAM=SLOT, "
+                     "comma-separated, slots numbered from 1")
+    example = "3; A=1, B=2, C=1, D=3"
+
+    def build(self, rng, params):
+        n, cap = params["n_exams"], params["rooms"]
+        per = params["per_student"]
+        exams = list(range(n))
+        for _ in range(8):
+            enrol = [sorted(rng.sample(exams, min(n, rng.randint(2, per)))) for _ in range(params["n_students"])]
+            adj = conflicts(n, enrol)
+            load = max(len(e) for e in enrol)
+            k, slot = min_slots(adj, cap, load)
+            if not params["hidden"] or k > load:
+                break
+        names = node_labels(n)
+        singles = [[rng.randrange(n)] for _ in range(params["singles"])]
+        everyone = enrol + singles
+        rng.shuffle(everyone)
+        people = rng.sample(STUDENTS, len(everyone)) if len(everyone) <= len(STUDENTS) else \
+            [f"Student{i + 1}" for i in range(len(everyone))]
+        rows = "\n".join(f"{who}: {', '.join(names[j] for j in exams)}" for who, exams in zip(people, everyone))
+        rule = ("Each exam takes one whole time slot. No student may have two exams in the same slot.")
+        if cap:
+            rule += f" There are only {cap} exam rooms, so at most {cap} exams can take place in the same slot."
+        question = (f"Exams {', '.join(names)} must be timetabled. These students take these exams:\n{rows}\n\n"
+                    f"{rule} Every exam must get a slot. What is the smallest number of slots needed, and which "
+                    f"slot does each exam get?")
+        answer = f"{k}; " + ", ".join(f"{names[j]}={slot[j] + 1}" for j in range(n))
+        pairs = sorted([names[a], names[b]] for a in range(n) for b in range(a + 1, n) if adj[a] >> b & 1)
+        return Draft(question, answer, {"names": names, "best": k, "conflicts": pairs, "rooms": cap})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        parts = split_parts(answer, 2)
+        if parts is None:
+            return wrong("Give the number of slots, a semicolon, then EXAM=SLOT pairs.")
+        try:
+            k = parse_int(parts[0])
+            slots = read_assignment(parts[1], set(c["names"]), "exam")
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        if k != c["best"]:
+            return wrong("That is not the smallest number of slots.")
+        missing = [x for x in c["names"] if x not in slots]
+        if missing:
+            return wrong(f"Exam {missing[0]} has no slot.")
+        if any(not 1 <= s <= k for s in slots.values()):
+            return wrong(f"Slots must be numbered 1 to {k}.")
+        for a, b in c["conflicts"]:
+            if slots[a] == slots[b]:
+                return wrong(f"Exams {a} and {b} share a student but are in the same slot.")
+        if c["rooms"]:
+            for s in range(1, k + 1):
+                if sum(1 for v in slots.values() if v == s) > c["rooms"]:
+                    return wrong(f"Slot {s} has more exams than there are rooms.")
+        return right()
