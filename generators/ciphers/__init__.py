@@ -1,0 +1,1 @@
+"""ciphers tasks: classical ciphers and encodings to apply or break."""

@@ -1,0 +1,1 @@
+"""code tasks: trace and invert programs in small languages that procgym interprets itself."""
