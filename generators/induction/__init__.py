@@ -1,0 +1,1 @@
+"""induction tasks: infer a rule from examples, then apply it."""

@@ -1,0 +1,62 @@
+"""Longest repeated substring: a longest block that occurs at least twice (or three times)."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from ._common2 import longest_repeated, occurrences
+
+
+@register
+class LongestRepeatedSubstring(Task):
+    """Find a longest substring that occurs at least t times in a string (occurrences may
+    overlap). Any substring of maximal length with enough occurrences is accepted. Strings have
+    planted repeats with small mutations, so near-longest decoys exist. Computed by counting all
+    substrings per length. Higher levels lengthen the string, shrink the alphabet, plant longer
+    mutated repeats and raise t from 2 to 3."""
+
+    name = "strings/longest_repeated_substring"
+    knobs = (
+        Knob("length", [8, 10, 12, 14, 16, 18, 22, 26, 30, 36], (4, 120), doc="string length"),
+        Knob("alphabet", [4, 4, 4, 3, 4, 3, 3, 4, 3, 3], (2, 26), doc="distinct letters"),
+        Knob("times", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3], (2, 4), doc="occurrences required"),
+        Knob("plant", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (0, 30), doc="length of the planted repeated block"),
+    )
+    answer_format = "the substring, as letters with no spaces (any one of maximal length)"
+    example = "abca"
+
+    def build(self, rng, params):
+        letters = "abcdefghijklmnopqrstuvwxyz"[:params["alphabet"]]
+        n, times = params["length"], params["times"]
+        for _ in range(100):
+            s = [rng.choice(letters) for _ in range(n)]
+            block = [rng.choice(letters) for _ in range(min(params["plant"], n // times))]
+            for copy in range(times):
+                if len(block) == 0:
+                    break
+                at = rng.randrange(n - len(block) + 1)
+                b = list(block)
+                if copy and rng.random() < 0.4:  # a mutated copy: a decoy near the true answer
+                    b[rng.randrange(len(b))] = rng.choice(letters)
+                s[at:at + len(b)] = b
+            s = "".join(s)
+            best, hits = longest_repeated(s, times)
+            if best >= 2:
+                break
+        what = "twice" if times == 2 else f"{times} times"
+        question = (f"String: {s}\n\nFind a longest substring (a block of consecutive letters) that occurs at least "
+                    f"{what} in the string. Occurrences may overlap.")
+        return Draft(question, hits[0], {"s": s, "best": best, "times": times})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        t = re.sub(r"\s", "", answer.strip().strip("`'\"")).lower()
+        if not t.isalpha():
+            return wrong("Write the substring as letters only.")
+        if occurrences(c["s"], t) < c["times"]:
+            return wrong(f"That block does not occur at least {c['times']} times.")
+        if len(t) != c["best"]:
+            return wrong("A longer repeated block exists.")
+        return right()
