@@ -1,0 +1,181 @@
+"""Lights Out: a set of presses that turns every light off, checked by simulation."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
+
+from ._moves import cell_name, parse_cells, render_board
+
+MAX_ENUMERATED_NULLITY = 16  # minimal solutions enumerate 2^nullity candidates at most
+
+
+def press_masks(rows: int, cols: int, wrap: bool) -> list[int]:
+    """For each cell (row-major bit index), the lights a press there toggles: itself and its
+    orthogonal neighbours (around the edges too when the board wraps)."""
+    masks = []
+    for r in range(rows):
+        for c in range(cols):
+            m = 1 << (r * cols + c)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if wrap:
+                    rr, cc = rr % rows, cc % cols
+                elif not (0 <= rr < rows and 0 <= cc < cols):
+                    continue
+                m |= 1 << (rr * cols + cc)
+            masks.append(m)
+    return masks
+
+
+@lru_cache(maxsize=64)
+def elimination(rows: int, cols: int, wrap: bool):
+    """Gaussian elimination over GF(2) of the press matrix, done once per board shape.
+
+    Returns (steps, pivots, null_basis): `steps` lists, per pivot row, the combination of
+    original equations (a bit mask over lights) that forms it, so a light pattern b reduces in
+    one pass; `pivots` gives each pivot row's press variable; `null_basis` spans the press sets
+    that change nothing."""
+    n = rows * cols
+    masks = press_masks(rows, cols, wrap)
+    # equation for light j: sum of presses i whose mask covers j; the matrix is symmetric
+    eq = [sum(1 << i for i in range(n) if masks[i] >> j & 1) for j in range(n)]
+    combo = [1 << j for j in range(n)]
+    pivots = []
+    row = 0
+    for col in range(n):
+        sel = next((k for k in range(row, n) if eq[k] >> col & 1), None)
+        if sel is None:
+            continue
+        eq[row], eq[sel] = eq[sel], eq[row]
+        combo[row], combo[sel] = combo[sel], combo[row]
+        for k in range(n):
+            if k != row and eq[k] >> col & 1:
+                eq[k] ^= eq[row]
+                combo[k] ^= combo[row]
+        pivots.append(col)
+        row += 1
+    rank = row
+    pivot_set = set(pivots)
+    null_basis = []
+    for free in range(n):
+        if free in pivot_set:
+            continue
+        vec = 1 << free
+        for k, p in enumerate(pivots):
+            if eq[k] >> free & 1:
+                vec |= 1 << p
+        null_basis.append(vec)
+    consistency = combo[rank:]  # combinations that must vanish for a solvable pattern
+    return combo[:rank], pivots, null_basis, consistency
+
+
+def solve_lights(lit: int, rows: int, cols: int, wrap: bool, minimal: bool = True) -> int | None:
+    """A press set (bit mask over cells) that turns the `lit` pattern off, or None if none
+    exists; with `minimal`, one with the fewest presses (enumerating the null space)."""
+    steps, pivots, null_basis, consistency = elimination(rows, cols, wrap)
+    if any(bin(c & lit).count("1") & 1 for c in consistency):
+        return None
+    x = 0
+    for comb, p in zip(steps, pivots):
+        if bin(comb & lit).count("1") & 1:
+            x |= 1 << p
+    if not minimal or not null_basis:
+        return x
+    if len(null_basis) > MAX_ENUMERATED_NULLITY:
+        raise ValueError(f"nullity {len(null_basis)} is too large to enumerate")
+    best, cur = x, x
+    for i in range(1, 1 << len(null_basis)):  # Gray code: one basis vector changes per step
+        cur ^= null_basis[(i & -i).bit_length() - 1]
+        if bin(cur).count("1") < bin(best).count("1"):
+            best = cur
+    return best
+
+
+def cells_of(mask: int, cols: int) -> list[tuple[int, int]]:
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(divmod(i, cols))
+        mask >>= 1
+        i += 1
+    return out
+
+
+@register
+class LightsOut(Task):
+    """Lights Out: pressing a cell toggles it and its orthogonal neighbours (on a wrapping
+    board, across the edges too). Find presses that turn every light off. The board is made by
+    random presses from all-off, so it is solvable; the reference comes from Gaussian elimination
+    over GF(2) and, where the fewest presses are required, from enumerating the null space of
+    the press matrix. Answers are checked by simulating the presses. Low levels require the
+    fewest presses; higher levels grow the board (with more presses to undo and boards whose
+    press matrix is singular, so a light pattern has several solutions) and make it wrap."""
+
+    name = "puzzles/lights_out"
+    knobs = (
+        Knob("rows", [2, 3, 3, 3, 4, 4, 5, 5, 6, 7], (1, 8), doc="rows of the board"),
+        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 6, 6, 7], (2, 8), doc="columns of the board"),
+        Knob("presses", [(1, 2), (2, 3), (3, 4), (3, 5), (4, 6), (5, 8), (6, 10), (8, 12), (10, 15), (12, 20)],
+             (1, 64), doc="random presses that make the starting pattern"),
+        Knob("minimal", [True, True, True, True, True, False, False, False, False, False],
+             doc="require the fewest possible presses"),
+        Knob("wrap", [False, False, False, False, False, False, False, False, True, True],
+             doc="the board wraps around its edges (a torus)"),
+    )
+    answer_format = ("the cells to press as a comma-separated list of cell names, column letter then row "
+                     "number, in any order")
+    example = "A1,C2,B3"
+
+    def build(self, rng, params):
+        rows, cols, wrap = params["rows"], params["cols"], params["wrap"]
+        n = rows * cols
+        masks = press_masks(rows, cols, wrap)
+        lit = 0
+        for attempt in range(20):  # some press sets cancel out (pressing every cell of a 7x2 torus)
+            for i in rng.sample(range(n), min(params["presses"], n) - attempt // 10):
+                lit ^= masks[i]
+            if lit:
+                break
+        if not lit:
+            lit = masks[rng.randrange(n)]
+        best = solve_lights(lit, rows, cols, wrap, minimal=True)
+        fewest = bin(best).count("1")
+        board = ["".join("1" if lit >> (r * cols + c) & 1 else "0" for c in range(cols)) for r in range(rows)]
+        rule = ("Pressing a cell toggles that light and the lights directly above, below, left and right of it "
+                "(on/off)")
+        rule += (". The board wraps around: the top row neighbours the bottom row and the left column the right "
+                 "column, so presses on an edge toggle lights on the opposite edge." if wrap else
+                 "; cells outside the board are ignored.")
+        goal = ("Use the fewest possible presses." if params["minimal"] else
+                "Any set of presses that turns every light off is accepted.")
+        question = (f"A {rows}x{cols} Lights Out board (1 = light on, 0 = off; columns lettered from the left, rows "
+                    f"numbered from the top):\n\n{render_board(board)}\n\n{rule} Pressing a cell twice undoes it. "
+                    f"Find presses that turn every light off. {goal}")
+        answer = ",".join(cell_name(r, c) for r, c in cells_of(best, cols))
+        return Draft(question, answer, {"rows": rows, "cols": cols, "wrap": wrap, "lit": board,
+                                        "minimal": params["minimal"], "fewest": fewest})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        rows, cols = c["rows"], c["cols"]
+        try:
+            cells = parse_cells(answer, rows, cols)
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        if not cells:
+            return wrong("No presses given: some lights are on.")
+        masks = press_masks(rows, cols, c["wrap"])
+        state = sum(1 << (r * cols + k) for r, row in enumerate(c["lit"]) for k, ch in enumerate(row) if ch == "1")
+        for r, k in cells:
+            state ^= masks[r * cols + k]
+        if state:
+            on = cells_of(state, cols)
+            names = ", ".join(cell_name(*x) for x in on[:3]) + (" ..." if len(on) > 3 else "")
+            return wrong(f"After these presses {len(on)} light{'s are' if len(on) > 1 else ' is'} still on ({names}).")
+        if c["minimal"] and len(cells) != c["fewest"]:
+            return wrong(f"Those {len(cells)} presses turn every light off, but fewer presses can.")
+        return right()

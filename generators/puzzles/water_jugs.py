@@ -1,0 +1,206 @@
+"""Water jugs: fill, empty and pour steps that measure a target amount, checked by simulation."""
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
+
+from ._moves import LETTERS, ordinal_list, show, split_items
+
+_STEP = re.compile(r"(fill|empty)\s+([a-z])|pour\s+([a-z])\s*(?:->|\s)\s*([a-z])", re.IGNORECASE)
+
+
+def jug_moves(state: tuple[int, ...], caps: tuple[int, ...], tap: bool):
+    """(step text, next state) for every step from `state`; steps that change nothing are left
+    out (they are legal but never useful)."""
+    n = len(caps)
+    for i in range(n):
+        if tap and state[i] < caps[i]:
+            yield f"fill {LETTERS[i]}", state[:i] + (caps[i],) + state[i + 1:]
+        if tap and state[i] > 0:
+            yield f"empty {LETTERS[i]}", state[:i] + (0,) + state[i + 1:]
+    for i in range(n):
+        for j in range(n):
+            if i != j and state[i] > 0 and state[j] < caps[j]:
+                yield f"pour {LETTERS[i]} {LETTERS[j]}", apply_pour(state, caps, i, j)
+
+
+def apply_pour(state, caps, i: int, j: int) -> tuple[int, ...]:
+    amount = min(state[i], caps[j] - state[j])
+    s = list(state)
+    s[i] -= amount
+    s[j] += amount
+    return tuple(s)
+
+
+def bfs(start: tuple[int, ...], caps: tuple[int, ...], tap: bool) -> dict:
+    """Breadth-first search over jug states: state -> (distance, parent state, step)."""
+    seen = {start: (0, None, None)}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        d = seen[s][0]
+        for text, t in jug_moves(s, caps, tap):
+            if t not in seen:
+                seen[t] = (d + 1, s, text)
+                queue.append(t)
+    return seen
+
+
+def path_to(seen: dict, state) -> list[str]:
+    steps = []
+    while seen[state][1] is not None:
+        _, prev, text = seen[state]
+        steps.append(text)
+        state = prev
+    return steps[::-1]
+
+
+def goal_met(state, goal: dict) -> bool:
+    kind = goal["kind"]
+    if kind == "any":
+        return goal["amount"] in state
+    if kind == "jug":
+        return state[goal["jug"]] == goal["amount"]
+    return list(state) == goal["state"]
+
+
+def goal_text(goal: dict, n: int) -> str:
+    if goal["kind"] == "any":
+        return f"some jug holds exactly {goal['amount']} litres"
+    if goal["kind"] == "jug":
+        return f"jug {LETTERS[goal['jug']]} holds exactly {goal['amount']} litres"
+    parts = [f"{LETTERS[i]} holds {v}" for i, v in enumerate(goal["state"])]
+    return "the jugs hold exactly these amounts: " + ordinal_list(parts)
+
+
+@register
+class WaterJugs(Task):
+    """Measure water with unmarked jugs: fill a jug from the tap, empty it onto the ground, or
+    pour one jug into another until the first is empty or the second is full. Without a tap the
+    water starts in the largest jug and may only be poured between jugs. The target (some jug,
+    a named jug, or an exact amount in every jug) is chosen among the states a breadth-first
+    search reaches at the wanted depth; answers are replayed step by step. Low levels require
+    the fewest steps (checked against the BFS distance); higher levels add a third jug, drop the
+    tap, ask for exact amounts in every jug and push the target deeper into the search."""
+
+    name = "puzzles/water_jugs"
+    knobs = (
+        Knob("jugs", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3], (2, 4), doc="number of jugs"),
+        Knob("max_capacity", [5, 7, 9, 11, 13, 9, 10, 11, 12, 13], (3, 20), doc="largest jug capacity"),
+        Knob("depth", [(2, 3), (3, 4), (4, 6), (5, 7), (6, 9), (5, 7), (6, 8), (7, 10), (8, 12), (9, 14)], (1, 40),
+             doc="fewest steps that reach the target"),
+        Knob("goal", [["any"], ["any"], ["any", "jug"], ["jug"], ["jug"], ["jug"], ["jug", "state"], ["state"],
+                      ["state"], ["state"]], choices=("any", "jug", "state"), doc="what must be measured"),
+        Knob("tap", [True, True, True, True, True, True, [True, False], [True, False], [True, False], False],
+             doc="a tap to fill from and a drain to empty into (else the water is fixed)"),
+        Knob("minimal", [True, True, True, True, True, False, False, False, False, False],
+             doc="require the fewest possible steps"),
+    )
+    answer_format = ("the steps in order as a comma-separated list, each step written as fill X, empty X or "
+                     "pour X Y (pour from jug X into jug Y)")
+    example = "fill A, pour A B, empty B"
+
+    def build(self, rng, params):
+        n, top, tap = params["jugs"], params["max_capacity"], params["tap"]
+        want = params["depth"]
+        if top - 1 < n:
+            raise ValueError(f"knob 'max_capacity': {top} is too small for {n} distinct jugs")
+        best = None
+        for attempt in range(40):
+            caps = tuple(sorted(rng.sample(range(2, top + 1), n), reverse=True))
+            start = (0,) * n if tap else (caps[0],) + (0,) * (n - 1)
+            seen = bfs(start, caps, tap)
+            by_depth: dict[int, list] = {}
+            for g, d in self._goals(params["goal"], seen, caps, start):
+                by_depth.setdefault(d, []).append(g)
+            if not by_depth:
+                continue
+            d = min(by_depth, key=lambda k: (abs(k - want), -k))  # the depth nearest the wanted one
+            if best is None or abs(d - want) < abs(best[-1] - want):
+                best = (caps, start, seen, rng.choice(by_depth[d]), d)
+            if abs(d - want) <= 1:  # two-jug depths often share a parity: one off is close enough
+                break
+        if best is None:
+            raise ValueError("no jugs with a reachable target were found; raise max_capacity")
+        caps, start, seen, goal, _ = best
+        target = min((s for s in seen if goal_met(s, goal)), key=lambda s: (seen[s][0], s))
+        steps = path_to(seen, target)
+        names = ordinal_list([f"{LETTERS[i]} ({c} litres)" for i, c in enumerate(caps)])
+        if tap:
+            setup = (f"You have {n} unmarked jugs, {names}, all empty, a tap and a drain. A step is one of: "
+                     "fill X (fill jug X to the brim from the tap), empty X (pour all of jug X down the drain), "
+                     "pour X Y (pour from jug X into jug Y until X is empty or Y is full).")
+        else:
+            setup = (f"You have {n} unmarked jugs, {names}. Jug A is full and the others are empty; there is no "
+                     "tap and no drain, so water can only be poured between jugs. A step is pour X Y (pour from "
+                     "jug X into jug Y until X is empty or Y is full).")
+        ask = (f"Give steps after which {goal_text(goal, n)}. "
+               + ("Use the fewest possible steps." if params["minimal"] else
+                  "Any sequence of steps that does it is accepted."))
+        return Draft(f"{setup}\n\n{ask}", ", ".join(steps), example=None if tap else "pour A B, pour B C",
+                     check={"caps": list(caps), "start": list(start), "tap": tap, "goal": goal,
+                      "minimal": params["minimal"], "fewest": len(steps)})
+
+    @staticmethod
+    def _goals(kind: str, seen: dict, caps, start):
+        """(goal, BFS depth) for every goal of this kind that is reachable and not trivial."""
+        out = []
+        if kind == "any":
+            best: dict[int, int] = {}
+            for s, (d, _, _) in seen.items():
+                for v in set(s):
+                    if 0 < v and v not in caps and d < best.get(v, 1 << 30):
+                        best[v] = d
+            out = [({"kind": "any", "amount": v}, d) for v, d in sorted(best.items())]
+        elif kind == "jug":
+            best2: dict[tuple[int, int], int] = {}
+            for s, (d, _, _) in seen.items():
+                for i, v in enumerate(s):
+                    if 0 < v < caps[i] and v != start[i] and d < best2.get((i, v), 1 << 30):
+                        best2[(i, v)] = d
+            out = [({"kind": "jug", "jug": i, "amount": v}, d) for (i, v), d in sorted(best2.items())]
+        else:
+            out = [({"kind": "state", "state": list(s)}, d) for s, (d, _, _) in sorted(seen.items())
+                   if d > 0 and any(0 < v < c for v, c in zip(s, caps))]
+        return out
+
+    def grade(self, answer, problem):
+        c = problem.check
+        caps, tap = c["caps"], c["tap"]
+        n = len(caps)
+        try:
+            items = split_items(answer, "step")
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        if not items:
+            return wrong("No steps given.")
+        state = list(c["start"])
+        for k, item in enumerate(items, 1):
+            m = _STEP.fullmatch(item.strip())
+            if not m:
+                return wrong(f"Step {k} {show(item)} is not a step: write fill X, empty X or pour X Y.")
+            if m.group(1):
+                verb, x = m.group(1).lower(), ord(m.group(2).upper()) - 65
+                if x >= n:
+                    return wrong(f"Step {k}: there is no jug {m.group(2).upper()}.")
+                if not tap:
+                    return wrong(f"Step {k} ({verb} {LETTERS[x]}) is illegal: there is no tap or drain, only pouring.")
+                state[x] = caps[x] if verb == "fill" else 0
+            else:
+                x, y = ord(m.group(3).upper()) - 65, ord(m.group(4).upper()) - 65
+                for j in (x, y):
+                    if j >= n:
+                        return wrong(f"Step {k}: there is no jug {LETTERS[j]}.")
+                if x == y:
+                    return wrong(f"Step {k} pours jug {LETTERS[x]} into itself.")
+                state = list(apply_pour(tuple(state), caps, x, y))
+        if not goal_met(tuple(state), c["goal"]):
+            amounts = ", ".join(f"{LETTERS[i]}={v}" for i, v in enumerate(state))
+            return wrong(f"After the last step the jugs hold {amounts}, which is not the target.")
+        if c["minimal"] and len(items) != c["fewest"]:
+            return wrong(f"Those {len(items)} steps reach the target, but fewer steps can.")
+        return right()
