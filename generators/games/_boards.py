@@ -1,0 +1,96 @@
+"""Helpers for the deduction games (hangman, battleship, minesweeper, ...): action text, grid cells
+named like B4 (column letter, row number), board drawings and turn budgets."""
+from __future__ import annotations
+
+import re
+import string
+
+MAX_ACTION_CHARS = 200
+_TRIM = " \t\r\n.!?;:\"'`"
+COLUMNS = string.ascii_uppercase
+_CELL = re.compile(r"^([a-z])\s*(\d{1,3})$|^(\d{1,3})\s*([a-z])$")
+
+
+def clean_action(action, limit: int = MAX_ACTION_CHARS) -> str | None:
+    """The action in lower case, outer quotes and punctuation trimmed, runs of spaces collapsed;
+    None when it is not text or is longer than `limit` characters."""
+    if not isinstance(action, str) or len(action) > limit:
+        return None
+    return " ".join(action.strip().strip(_TRIM).split()).lower()
+
+
+def strip_prefix(text: str, *words: str) -> str:
+    """`text` without one leading command word from `words` followed by a space ("guess e" -> "e");
+    a command word alone is left as it is (it may be the guess itself)."""
+    for w in words:
+        if text.startswith(w + " "):
+            return text[len(w) + 1:].strip()
+    return text
+
+
+def cell_name(r: int, c: int) -> str:
+    """Row r, column c (both from 0) as a name like B4: column letter, then row number from 1."""
+    return f"{COLUMNS[c]}{r + 1}"
+
+
+def parse_cell(text: str, rows: int, cols: int) -> tuple[tuple[int, int] | None, str | None]:
+    """((row, col), None) for a cell name like B4 (also b4, B 4, 4B); (None, why) otherwise."""
+    m = _CELL.match(text.strip())
+    if not m:
+        return None, f"write a cell as a column letter and a row number, e.g. {cell_name(rows - 1, 0)}"
+    letter, number = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    c, r = COLUMNS.index(letter.upper()), int(number) - 1
+    if c >= cols or not 0 <= r < rows:
+        return None, (f"{letter.upper()}{number} is off the board (columns A-{COLUMNS[cols - 1]}, "
+                      f"rows 1-{rows})")
+    return (r, c), None
+
+
+def render_board(rows: int, cols: int, glyph) -> str:
+    """A grid drawing: a header of column letters, then one line per row, numbered from 1;
+    `glyph(r, c)` gives each cell's character."""
+    width = len(str(rows))
+    lines = [" " * (width + 1) + " ".join(COLUMNS[:cols])]
+    for r in range(rows):
+        lines.append(f"{r + 1:>{width}} " + " ".join(glyph(r, c) for c in range(cols)))
+    return "\n".join(lines)
+
+
+def neighbours8(r: int, c: int, rows: int, cols: int):
+    """The up to eight cells around (r, c), in row-major order."""
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
+                yield r + dr, c + dc
+
+
+def spend_turn(state: dict, budget: int) -> int:
+    """Count one turn; return the turns left after it."""
+    state["turns"] += 1
+    return budget - state["turns"]
+
+
+def settle(observation: str, left: int, noun: str, out_of: str) -> tuple[str, float, bool]:
+    """The (observation, reward, done) of a turn that did not win: the episode ends with `out_of`
+    appended once no turns are left; otherwise the count of turns left is appended."""
+    if left <= 0:
+        return f"{observation} {out_of}", 0.0, True
+    return f"{observation} {noun} left: {left}.", 0.0, False
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def join_and(items) -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def join_or(items) -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]

@@ -1,0 +1,162 @@
+"""Clue-style deduction: suggest a suspect, weapon and room, see one refuting card, then accuse."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, InteractiveTask, Knob, register
+from procgym.seeding import stable_rng
+
+from ._boards import clean_action, join_and, join_or, settle, spend_turn
+
+CATEGORIES = (
+    ("suspect", ("Scarlet", "Mustard", "White", "Green", "Peacock", "Plum", "Rose", "Gray", "Orchid", "Peach")),
+    ("weapon", ("Candlestick", "Dagger", "Pipe", "Revolver", "Rope", "Wrench", "Poison", "Axe", "Bat", "Trophy")),
+    ("room", ("Kitchen", "Ballroom", "Conservatory", "Dining", "Billiard", "Library", "Lounge", "Hall", "Study",
+              "Cellar", "Attic", "Garage")),
+)
+_SPLIT = re.compile(r"[\s,;/+&]+|\band\b|\bwith\b|\bin\b|\bthe\b")
+
+
+def parse_triple(text: str, cards: list[list[str]]) -> tuple[list[str] | None, str | None]:
+    """One card of each category, named in any order (case-insensitive), or (None, why)."""
+    lookup = {card.lower(): (i, card) for i, group in enumerate(cards) for card in group}
+    words = [w for w in _SPLIT.split(text) if w]
+    chosen: list[str | None] = [None] * len(cards)
+    for w in words:
+        if w not in lookup:
+            return None, f"{w.capitalize()} is not a card in this game"
+        i, card = lookup[w]
+        if chosen[i] is not None:
+            return None, f"name one {CATEGORIES[i][0]}, not two"
+        chosen[i] = card
+    missing = [CATEGORIES[i][0] for i, c in enumerate(chosen) if c is None]
+    if missing:
+        return None, f"name one suspect, one weapon and one room (missing: {', '.join(missing)})"
+    return chosen, None
+
+
+def candidates(cards: list[list[str]], hand: list[str], n_opponents: int, history) -> list[list[str]]:
+    """Per category, the cards that may still be in the envelope, by sound reasoning on what the
+    player has seen: the player's own cards and every card shown are out; a suggestion nobody
+    refuted puts each suggested card the player does not hold in the envelope; and a card that
+    every opponent has passed on (passing means holding none of the suggested cards) is in the
+    envelope unless the player holds it."""
+    out = [[c for c in group if c not in hand] for group in cards]
+    shown = {h["shown"] for h in history if h["shown"]}
+    out = [[c for c in group if c not in shown] for group in out]
+    cleared: dict[str, set] = {}  # card -> opponents known not to hold it
+    for h in history:
+        for card in h["cards"]:
+            cleared.setdefault(card, set()).update(h["passed"])
+    for i, group in enumerate(out):
+        sure = [card for card in group if len(cleared.get(card, ())) == n_opponents]
+        if sure:
+            out[i] = sure[:1]
+    return out
+
+
+@register
+class ClueDeduction(InteractiveTask):
+    """Clue-style deduction. One suspect, one weapon and one room are sealed in an envelope; the
+    other cards are dealt to the player and to opponents seated in order. Each turn the player may
+    suggest a suspect, weapon and room: the opponents, in seat order, check their hands, and the
+    first one holding any of the three shows the player one of them (which one, when they hold
+    several, is drawn from the problem's seed and the turn); the players who pass are named. Or
+    the player accuses: right wins, wrong loses at once. Suggestions, accusations and invalid
+    actions share one turn budget. Higher levels add cards per category and opponents (so the
+    player holds fewer cards and more remain unseen) and cut the slack, so wasted suggestions,
+    ones that name cards already eliminated, lose the game.
+
+    The reference policy suggests, in each category, the first card not yet eliminated (once a
+    category is solved, its envelope card, which nobody can show); each refutation then shows a
+    card not yet eliminated, an unrefuted suggestion reveals the whole envelope, and a card every
+    opponent has passed on is in the envelope. So it needs
+    at most sum over categories of (candidates - 1) suggestions plus the accusation, where a
+    category's candidates are its cards minus the player's own: the budget is that plus `slack`.
+    `Draft.answer` is the correct accusation.
+    """
+
+    name = "games/clue_deduction"
+    knobs = (
+        Knob("n_suspects", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 10), doc="suspect cards"),
+        Knob("n_weapons", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (2, 10), doc="weapon cards"),
+        Knob("n_rooms", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12], (2, 12), doc="room cards"),
+        Knob("n_opponents", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5], (1, 6), doc="opponents holding cards"),
+        Knob("slack", [3, 2, 2, 1, 1, 0, 0, 0, 0, 0], (0, 100), doc="turns allowed beyond the policy's bound"),
+    )
+    answer_format = "suggest a suspect, weapon and room, e.g. suggest Plum, Rope, Library; or accuse the same way"
+    example = "suggest Plum, Rope, Library"
+
+    def build(self, rng, params):
+        sizes = [params["n_suspects"], params["n_weapons"], params["n_rooms"]]
+        cards = [sorted(rng.sample(pool, k)) for (_, pool), k in zip(CATEGORIES, sizes)]
+        envelope = [rng.choice(group) for group in cards]
+        rest = [card for group in cards for card in group if card not in envelope]
+        rng.shuffle(rest)
+        players = params["n_opponents"] + 1  # seat 0 is the player
+        hands = [sorted(rest[i::players]) for i in range(players)]
+        hand = hands[0]
+        budget = sum(len([c for c in g if c not in hand]) - 1 for g in cards) + 1 + params["slack"]
+        opponents = "; ".join(f"Player {i} holds {len(hands[i])} cards" for i in range(1, players))
+        example = f"{cards[0][0]}, {cards[1][0]}, {cards[2][0]}"
+        question = (
+            f"Clue. One suspect, one weapon and one room were sealed in an envelope; the other cards "
+            f"were dealt to you and {params['n_opponents']} "
+            f"{'opponent' if players == 2 else 'opponents'} (Players 1 to {players - 1}, in seat order).\n"
+            f"Suspects: {', '.join(cards[0])}.\nWeapons: {', '.join(cards[1])}.\nRooms: {', '.join(cards[2])}.\n"
+            f"Your cards: {', '.join(hand) if hand else '(none)'}. {opponents}.\n\n"
+            f"Each turn, either suggest one suspect, one weapon and one room (suggest {example}): the "
+            f"players check their hands in seat order from Player 1, and the first who holds any of the "
+            f"three cards shows you one of them (you are told which players passed), or nobody can. Or "
+            f"accuse (accuse {example}): if all three are the envelope's cards you win, otherwise you "
+            f"lose at once. You have {budget} turns; every suggestion, accusation and invalid action "
+            f"uses one.")
+        check = {"cards": cards, "envelope": envelope, "hands": hands, "budget": budget}
+        return Draft(question, f"accuse {', '.join(envelope)}", check,
+                     answer_format=(f"suggest a suspect, weapon and room, e.g. suggest {example}; or accuse the "
+                                    f"same way, e.g. accuse {cards[0][-1]}, {cards[1][-1]}, {cards[2][-1]}"),
+                     example=f"suggest {example}")
+
+    def initial_state(self, problem):
+        return {"history": [], "turns": 0}
+
+    def transition(self, problem, state, action):
+        c = problem.check
+        left = spend_turn(state, c["budget"])
+        text = clean_action(action)
+        verb, rest = (text.split(" ", 1) + [""])[:2] if text else ("", "")
+        verb = {"suggest": "suggest", "suggestion": "suggest", "accuse": "accuse", "accusation": "accuse"}.get(verb)
+        triple, why = parse_triple(rest, c["cards"]) if verb else (None, None)
+        if text is None or verb is None:
+            obs = "Invalid action: write suggest or accuse, then a suspect, a weapon and a room."
+        elif triple is None:
+            obs = f"Invalid {'accusation' if verb == 'accuse' else 'suggestion'}: {why}."
+        elif verb == "accuse":
+            if triple == c["envelope"]:
+                return f"Correct: it was {join_and(triple)}. Solved in {state['turns']} turns.", 1.0, True
+            return f"Wrong accusation: the envelope held {join_and(c['envelope'])}. You lose.", 0.0, True
+        else:
+            passed, refuter, shown = [], None, None
+            for seat in range(1, len(c["hands"])):
+                held = [card for card in triple if card in c["hands"][seat]]
+                if held:
+                    rng = stable_rng(self.name, "show", problem.seed, state["turns"], triple)
+                    refuter, shown = seat, held[rng.randrange(len(held))]
+                    break
+                passed.append(seat)
+            state["history"].append({"cards": triple, "passed": passed, "refuter": refuter, "shown": shown})
+            who = (f"{'Player' if len(passed) == 1 else 'Players'} {join_and(passed)} "
+                   f"{'has' if len(passed) == 1 else 'have'} none of them. ") if passed else ""
+            if refuter is None:
+                obs = f"Suggestion {', '.join(triple)}: Nobody can show you {join_or(triple)}."
+            else:
+                obs = f"Suggestion {', '.join(triple)}: {who}Player {refuter} shows you {shown}."
+        return settle(obs, left, "Turns", f"Out of turns: the envelope held {join_and(c['envelope'])}.")
+
+    def policy(self, problem, state):
+        c = problem.check
+        hand = c["hands"][0]
+        cands = candidates(c["cards"], hand, len(c["hands"]) - 1, state["history"])
+        if all(len(group) == 1 for group in cands):
+            return "accuse " + ", ".join(group[0] for group in cands)
+        return "suggest " + ", ".join(group[0] if group else c["cards"][i][0] for i, group in enumerate(cands))
