@@ -1,0 +1,1 @@
+"""exploration tasks: act to gather information under a budget (bandits, hidden graphs)."""
