@@ -57,7 +57,37 @@ class TrainConfig:
     """A fixed level 1-10 (3), several ("1-3" or "1,5,10", sampled uniformly), or "curriculum":
     the scheduler picks levels (the uniform scheduler: uniformly over 1-10)."""
     scheduler: str = "uniform"
-    """Curriculum scheduler that picks (task, level) for each prompt (training/curriculum.py)."""
+    """Curriculum scheduler that picks (task, level) for each prompt (training/curriculum.py):
+    "uniform", "bandit" (TD(0) on mean |advantage|, Boltzmann sampling) or "ucb" (windowed mean
+    |advantage| plus an exploration bonus)."""
+    curriculum_arms: str = "task"
+    """Bandit arms: "category", "task" or "task_level" ((task, level) pairs; no ladder)."""
+    curriculum_alpha: float = 0.5
+    """Bandit: TD(0) learning rate of the arm values, in (0, 1]."""
+    curriculum_tau: float = 0.1
+    """Bandit: Boltzmann temperature (> 0); lower is greedier."""
+    curriculum_ucb_c: float = 0.5
+    """UCB: weight of the exploration bonus c * sqrt(ln N / n_arm)."""
+    curriculum_window: int = 20
+    """UCB: an arm's value is its mean |advantage| over its last `window` groups."""
+    curriculum_weights: list = field(default_factory=list)
+    """Prior arm weights as "glob=weight" (matched against arm, task or category; 0 disables)."""
+    curriculum_exclude: list = field(default_factory=list)
+    """Globs of tasks, categories or "task@level" that the curriculum never samples."""
+    ladder_start: int = 1
+    """Difficulty ladder (bandits with difficulty "curriculum" and category or task arms): start level."""
+    ladder_low: float = 0.3
+    """Ladder: below this windowed success rate the level moves down."""
+    ladder_high: float = 0.7
+    """Ladder: above this windowed success rate the level moves up."""
+    ladder_window: int = 32
+    """Ladder: episodes per window of a task's success rate."""
+    ladder_patience: int = 2
+    """Ladder: consecutive windows outside the band before the level moves (hysteresis)."""
+    knobs: list = field(default_factory=list)
+    """Knob overrides as "name=value" (e.g. ["operand_max=5"]; values are JSON where they parse,
+    else strings), applied to every selected task that declares the knob; a knob that no selected
+    task declares is an error."""
     max_turns: int = 1
     """Turns per episode: attempts for single-answer tasks, an action cap for interactive ones."""
     feedback: str = "full"
@@ -87,6 +117,9 @@ class TrainConfig:
     weight_decay: float = 0.0
     adam_beta1: float = 0.9
     adam_beta2: float = 0.99
+    adam_epsilon: float = 1e-8
+    """AdamW's epsilon. Raising it (1e-6 to 1e-5) on a tiny model stops Adam from blowing up the
+    near-zero, noisy policy gradients of parameters that barely matter into full-size steps."""
     warmup_steps: int = 0
     """Optimizer steps of linear warmup from 0 to learning_rate."""
     lr_schedule: str = "constant"
@@ -176,6 +209,18 @@ class TrainConfig:
         return parse_levels(str(self.difficulty))
 
     @property
+    def knob_overrides(self) -> dict:
+        """{"operand_max": 5, ...} from the "name=value" strings of `knobs`."""
+        out = {}
+        for pair in self.knobs:
+            name, _, value = pair.partition("=")
+            try:
+                out[name.strip()] = json.loads(value)
+            except json.JSONDecodeError:
+                out[name.strip()] = value.strip()
+        return out
+
+    @property
     def batch_episodes(self) -> int:
         return self.prompts_per_step * self.group_size
 
@@ -197,18 +242,22 @@ CHOICES = {
     "old_logprobs": ("sampler", "recompute"),
     "feedback": ("none", "binary", "full"),
     "answer_style": ("tag", "boxed", "raw"),
+    "curriculum_arms": ("category", "task", "task_level"),
 }
 # (minimum, maximum or None) of numeric fields.
 RANGES = {
     "tiny_hidden": (8, None), "tiny_layers": (1, None), "cpu_threads": (0, None), "max_turns": (1, None),
     "steps": (0, None), "prompts_per_step": (1, None), "group_size": (2, None), "micro_batch_size": (1, None),
     "epochs_per_batch": (1, None), "learning_rate": (0.0, None), "weight_decay": (0.0, None),
-    "adam_beta1": (0.0, 1.0), "adam_beta2": (0.0, 1.0), "warmup_steps": (0, None), "min_lr_ratio": (0.0, 1.0),
+    "adam_beta1": (0.0, 1.0), "adam_beta2": (0.0, 1.0), "adam_epsilon": (0.0, None), "warmup_steps": (0, None), "min_lr_ratio": (0.0, 1.0),
     "grad_clip": (0.0, None), "max_prompt_tokens": (1, None), "max_completion_tokens": (1, None),
     "max_episode_tokens": (2, None), "top_p": (1e-9, 1.0), "loss_constant": (0, None),
     "epsilon_low": (0.0, 1.0), "epsilon_high": (0.0, None), "kl_beta": (0.0, None), "max_refill_rounds": (0, None),
     "lora_r": (0, None), "lora_alpha": (1, None), "lora_dropout": (0.0, 1.0), "checkpoint_every": (0, None),
     "keep_checkpoints": (1, None), "log_every": (1, None), "vllm_gpu_memory_utilization": (0.01, 1.0),
+    "curriculum_alpha": (1e-9, 1.0), "curriculum_tau": (1e-9, None), "curriculum_ucb_c": (0.0, None),
+    "curriculum_window": (1, None), "ladder_start": (1, 10), "ladder_low": (0.0, 1.0), "ladder_high": (0.0, 1.0),
+    "ladder_window": (1, None), "ladder_patience": (1, None),
 }
 
 
@@ -311,16 +360,26 @@ def validate(cfg: TrainConfig) -> None:
         raise ConfigError("model must be a folder, a hub name or \"tiny\", got ''")
     if not cfg.tasks:
         raise ConfigError("tasks must name at least one task glob, got []")
+    for pair in cfg.knobs:
+        name, sep, _ = pair.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"knobs must be name=value pairs, got {pair!r}")
     if cfg.difficulty != "curriculum":
         try:
             cfg.levels
         except ValueError:
             raise ConfigError(f'difficulty must be a level 1-10, levels like "1-3" or "1,5", or "curriculum", '
                               f"got {cfg.difficulty!r}") from None
-    from .curriculum import SCHEDULERS
+    from .curriculum import SCHEDULERS, parse_weights
 
     if cfg.scheduler not in SCHEDULERS:
         raise ConfigError(f"scheduler must be one of {sorted(SCHEDULERS)}, got {cfg.scheduler!r}")
+    if not cfg.ladder_low < cfg.ladder_high:
+        raise ConfigError(f"ladder_low must be below ladder_high ({cfg.ladder_high!r}), got {cfg.ladder_low!r}")
+    try:
+        parse_weights(cfg.curriculum_weights)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     if cfg.max_episode_tokens <= cfg.max_prompt_tokens:
         raise ConfigError(f"max_episode_tokens must exceed max_prompt_tokens ({cfg.max_prompt_tokens}), "
                           f"got {cfg.max_episode_tokens!r}")

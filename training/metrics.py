@@ -164,4 +164,22 @@ def plot_curves(run_dir: str, keys=PLOTTED) -> list[str]:
         fig.savefig(target, dpi=100)
         plt.close(fig)
         written.append(target)
+    # The curriculum's arm probabilities over training, one line per arm (bandit schedulers).
+    arms = sorted({k for r in records for k in r if k.startswith("curriculum/prob/")})
+    if arms:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        for key in arms:
+            points = [(r["step"], r[key]) for r in records if isinstance(r.get(key), (int, float))]
+            ax.plot([p[0] for p in points], [p[1] for p in points], label=key[len("curriculum/prob/"):])
+        ax.set_xlabel("step")
+        ax.set_ylabel("probability")
+        ax.set_title("curriculum arm probabilities")
+        ax.grid(alpha=0.3)
+        if len(arms) <= 12:
+            ax.legend(fontsize=7)
+        fig.tight_layout()
+        target = os.path.join(out_dir, "curriculum_probs.png")
+        fig.savefig(target, dpi=100)
+        plt.close(fig)
+        written.append(target)
     return written

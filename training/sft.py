@@ -37,17 +37,23 @@ def encode_example(renderer: ChatRenderer, prompt: str, response: str) -> tuple[
 
 def sft_warm_start(model, tokenizer, examples: Sequence[tuple[str, str]], *, epochs: int = 1, lr: float = 1e-3,
                    batch_size: int = 8, max_tokens: int = 2048, system_prompt: str = "", seed: int = 0,
-                   weight_decay: float = 0.0, progress: bool = False) -> list[float]:
+                   weight_decay: float = 0.0, warmup_steps: int = 0, lr_schedule: str = "constant",
+                   progress: bool = False) -> list[float]:
     """Fine-tune `model` in place on (prompt, response) pairs; returns the loss of each batch.
 
-    Mean cross-entropy over the trained tokens of a batch; AdamW; examples longer than
-    `max_tokens` are skipped. Shuffling is seeded.
+    Mean cross-entropy over the trained tokens of a batch; AdamW with `warmup_steps` of linear
+    warmup, then a "constant" or "cosine" (to 0 at the last batch) learning rate; examples longer
+    than `max_tokens` are skipped. Shuffling is seeded.
     """
     import torch
     from tqdm import tqdm
 
+    from .grpo import lr_factor
+
     renderer = ChatRenderer(tokenizer, system_prompt)
-    encoded = [encode_example(renderer, p, r) for p, r in examples]
+    cache = {}  # datasets of easy tasks repeat prompts: encode each distinct pair once
+    encoded = [cache[pair] if pair in cache else cache.setdefault(pair, encode_example(renderer, *pair))
+               for pair in map(tuple, examples)]
     encoded = [e for e in encoded if len(e[0]) <= max_tokens]
     if not encoded:
         raise ValueError("no example fits in max_tokens")
@@ -59,6 +65,7 @@ def sft_warm_start(model, tokenizer, examples: Sequence[tuple[str, str]], *, epo
     losses = []
     model.train()
     steps = epochs * ((len(encoded) + batch_size - 1) // batch_size)
+    schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, warmup_steps, steps, lr_schedule))
     with tqdm(total=steps, disable=not progress, desc="sft") as bar:
         for _ in range(epochs):
             order = list(range(len(encoded)))
@@ -79,6 +86,7 @@ def sft_warm_start(model, tokenizer, examples: Sequence[tuple[str, str]], *, epo
                 out.loss.backward()
                 torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
                 optimizer.step()
+                schedule.step()
                 losses.append(out.loss.item())
                 bar.update()
                 bar.set_postfix(loss=f"{losses[-1]:.3f}")

@@ -30,8 +30,8 @@ from procgym.seeding import stable_seed
 from . import grpo
 from .backends import TransformersBackend, VLLMBackend
 from .checkpoint import latest_checkpoint, load_checkpoint_state, save_checkpoint
-from .config import TrainConfig
-from .curriculum import make_scheduler
+from .config import ConfigError, TrainConfig
+from .curriculum import make_scheduler, scheduler_options
 from .metrics import MetricsLogger, advantage_metrics, batch_hash, episode_metrics, plot_curves
 from .rollout import ChatRenderer, collect_episodes, stop_token_ids
 
@@ -125,7 +125,7 @@ def make_optimizer(cfg: TrainConfig, model):
 
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(params, lr=cfg.learning_rate, betas=(cfg.adam_beta1, cfg.adam_beta2),
-                                  weight_decay=cfg.weight_decay)
+                                  eps=cfg.adam_epsilon, weight_decay=cfg.weight_decay)
     total = cfg.steps * cfg.epochs_per_batch
     schedule = torch.optim.lr_scheduler.LambdaLR(
         optimizer, lambda s: grpo.lr_factor(s, cfg.warmup_steps, total, cfg.lr_schedule, cfg.min_lr_ratio))
@@ -134,14 +134,47 @@ def make_optimizer(cfg: TrainConfig, model):
 
 # --- one step's pieces -----------------------------------------------------------------------------
 
+def round_seed(cfg: TrainConfig, step: int, refill: int) -> int:
+    """The seed of one generation round: a step's first round (refill 0) or a refill round."""
+    return stable_seed("step", cfg.seed, step, refill)
+
+
+def problem_seed(seed: int, group: int) -> int:
+    """The problem seed of group `group` in the generation round seeded `seed`."""
+    return stable_seed("problem", seed, group) % (2**31)
+
+
+def training_problem_seeds(cfg: TrainConfig, start: int = 0) -> set[int]:
+    """Every problem seed a run of `cfg` can train on from step `start` (a superset: refill rounds
+    count whether or not they happen). Evaluations check their held-out seeds against it."""
+    rounds = cfg.max_refill_rounds + 1 if cfg.drop_zero_variance else 1
+    return {problem_seed(round_seed(cfg, step, refill), g) for step in range(start, cfg.steps)
+            for refill in range(rounds) for g in range(cfg.prompts_per_step)}
+
+
+def task_overrides(cfg: TrainConfig, task: str) -> dict:
+    """The knob overrides of cfg.knobs that `task` declares."""
+    declared = {knob.name for knob in get(task).knobs}
+    return {name: value for name, value in cfg.knob_overrides.items() if name in declared}
+
+
+def check_knobs(cfg: TrainConfig, task_names) -> None:
+    """Every overridden knob must be declared by at least one selected task."""
+    declared = {knob.name for task in task_names for knob in get(task).knobs}
+    unknown = sorted(set(cfg.knob_overrides) - declared)
+    if unknown:
+        raise ConfigError(f"knobs: no selected task declares {', '.join(unknown)} "
+                          f"(the selected tasks' knobs are {', '.join(sorted(declared)) or 'none'})")
+
+
 def play_groups(cfg: TrainConfig, backend, renderer, specs, seed: int):
     """Play G episodes of each (task, level) in `specs`; returns (groups of episodes, timing)."""
     from procgym.envs import TaskEnv
 
     envs, problems, group_ids = [], [], []
     for g, (task, level) in enumerate(specs):
-        problem = get(task).generate(seed=stable_seed("problem", seed, g) % (2**31), difficulty=level,
-                                     answer_style=cfg.answer_style)
+        problem = get(task).generate(seed=problem_seed(seed, g), difficulty=level, answer_style=cfg.answer_style,
+                                     **task_overrides(cfg, task))
         for _ in range(cfg.group_size):
             envs.append(TaskEnv(task, difficulty=level, max_turns=cfg.max_turns, feedback=cfg.feedback,
                                 answer_style=cfg.answer_style))
@@ -195,7 +228,7 @@ def gather_batch(cfg: TrainConfig, scheduler, backend, renderer, step: int):
     for refill in range(cfg.max_refill_rounds + 1):
         missing = cfg.prompts_per_step - len(kept)
         specs = scheduler.sample(missing)
-        groups, timing = play_groups(cfg, backend, renderer, specs, stable_seed("step", cfg.seed, step, refill))
+        groups, timing = play_groups(cfg, backend, renderer, specs, round_seed(cfg, step, refill))
         for key in ("generation", "scoring", "generated_tokens"):
             stats[key] += timing[key]
         stats["rounds"] += 1
@@ -232,6 +265,7 @@ def train(cfg: TrainConfig) -> dict:
         torch.set_num_threads(cfg.cpu_threads)
     torch.manual_seed(cfg.seed)
     task_names = select(cfg.tasks)
+    check_knobs(cfg, task_names)
     autocast = lambda: torch.autocast(device.type, dtype=torch.bfloat16,  # noqa: E731
                                       enabled=device.type == "cuda" and cfg.bf16)
 
@@ -243,7 +277,10 @@ def train(cfg: TrainConfig) -> dict:
     model = load_policy(cfg, base_path, checkpoint, device)
     ref_model = load_reference(cfg, base_path, device)
     optimizer, lr_schedule = make_optimizer(cfg, model)
-    scheduler = make_scheduler(cfg.scheduler, task_names, cfg.levels, cfg.seed)
+    try:
+        scheduler = make_scheduler(cfg.scheduler, task_names, cfg.levels, cfg.seed, **scheduler_options(cfg))
+    except ValueError as exc:  # an arm weight or exclusion that does not fit the selected tasks
+        raise ConfigError(str(exc)) from None
     start = 0
     if checkpoint:
         state = load_checkpoint_state(checkpoint, optimizer, lr_schedule)

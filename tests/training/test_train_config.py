@@ -70,7 +70,7 @@ def test_yaml_config(tmp_path):
     ("steps", "an override must look like key=value"),
     ("max_episode_tokens=100", "max_episode_tokens must exceed max_prompt_tokens"),
     ("device=tpu", "device must be auto, cpu, cuda or cuda:N, got 'tpu'"),
-    ("scheduler=bandit", "scheduler must be one of ['uniform'], got 'bandit'"),
+    ("scheduler=sec", "scheduler must be one of ['bandit', 'ucb', 'uniform'], got 'sec'"),
     ("tasks=[1, 2]", "tasks must be a list of strings"),
 ])
 def test_bad_values_name_the_field_and_the_value(override, message):
@@ -118,3 +118,18 @@ def test_cli_train_reports_config_errors(capsys):
     assert "kl_beta must be >= 0.0, got -1.0" in capsys.readouterr().err
     assert main(["train", "--config", EXAMPLE, "--print-config", "steps=3"]) == 0
     assert "steps = 3" in capsys.readouterr().out
+
+
+def test_knob_overrides_apply_to_the_tasks_that_declare_them():
+    from procgym.training.trainer import check_knobs, task_overrides
+
+    cfg = load_config(None, ["knobs=operand_max=5,negatives=false,operators=+-"])
+    assert cfg.knob_overrides == {"operand_max": 5, "negatives": False, "operators": "+-"}
+    names = ["arithmetic/expression_value", "graphs/shortest_path"]
+    check_knobs(cfg, names)
+    assert task_overrides(cfg, "arithmetic/expression_value") == cfg.knob_overrides
+    assert task_overrides(cfg, "graphs/shortest_path") == {}
+    with pytest.raises(ConfigError, match="no selected task declares negatives, operand_max, operators"):
+        check_knobs(cfg, ["graphs/shortest_path"])
+    with pytest.raises(ConfigError, match="knobs must be name=value"):
+        load_config(None, knobs=["operand_max"])
