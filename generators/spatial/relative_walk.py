@@ -1,0 +1,109 @@
+"""Follow turns and moves given relative to a walker's own heading; report where it ends and
+which way it faces."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from ._common import HEADING_ALIASES, HEADINGS, STEP, find_ints, turn
+
+
+
+def walk(heading: str, steps) -> tuple[int, int, str]:
+    """Run the instructions from (0, 0): each is ('turn', quarter turns clockwise) or
+    ('move', side, distance) with side 0 forward, 1 right, 2 back, 3 left of the heading."""
+    x = y = 0
+    for step in steps:
+        if step[0] == "turn":
+            heading = turn(heading, step[1])
+        else:
+            dx, dy = STEP[turn(heading, step[1])]
+            x, y = x + dx * step[2], y + dy * step[2]
+    return x, y, heading
+
+
+def turn_text(rng, quarters: int, degrees: bool) -> str:
+    """A turn of `quarters` clockwise quarter turns (4 is a full circle) in words."""
+    if degrees:
+        if quarters == 4:
+            return f"turn 360 degrees {rng.choice(['clockwise', 'counterclockwise'])}"
+        if rng.random() < 0.5:
+            return f"turn {quarters * 90} degrees clockwise"
+        return f"turn {(4 - quarters) * 90} degrees counterclockwise"
+    return {1: "turn right", 2: "turn around", 3: "turn left"}[quarters]
+
+
+def move_text(side: int, distance: int) -> str:
+    unit = "step" if distance == 1 else "steps"
+    return {0: f"walk forward {distance} {unit}", 2: f"walk backward {distance} {unit} (without turning)",
+            1: f"sidestep right {distance} {unit} (without turning)",
+            3: f"sidestep left {distance} {unit} (without turning)"}[side]
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
+def read_answer(answer: str):
+    """(x, y, heading) from text like '3, -2, west', '(3,-2) W' or 'x=3, y=-2, facing west'."""
+    ints = find_ints(answer)
+    if ints is None or len(ints) != 2:
+        return None
+    words = [HEADING_ALIASES[w] for w in _WORD.findall(answer.lower()) if w in HEADING_ALIASES]
+    if len(set(words)) != 1:
+        return None
+    return ints[0], ints[1], words[0]
+
+
+@register
+class RelativeWalk(Task):
+    """A walker starts at (0, 0) facing a compass direction and follows instructions relative to
+    its own heading (turn left/right/around, walk forward/backward, sidestep). Give the final
+    position and heading. Higher levels give more instructions, backward and sideways steps,
+    and turns in degrees either way (including turns that add up to full circles)."""
+
+    name = "spatial/relative_walk"
+    knobs = (
+        Knob("n_steps", [3, 4, 5, 6, 8, 10, 12, 15, 18, 24], (1, 80), doc="instructions"),
+        Knob("sides", [1, 1, 2, 3, 4, 4, 4, 4, 4, 4], (1, 4),
+             doc="movement kinds: forward, +backward, +sidestep right, +sidestep left"),
+        Knob("degrees", [False, False, False, False, True, True, True, True, True, True],
+             doc="write turns in degrees, clockwise or counterclockwise"),
+        Knob("max_distance", [3, 3, 4, 5, 5, 6, 7, 8, 9, 9], (1, 99), doc="longest single move"),
+    )
+    answer_format = ("the final position and heading as x, y, direction (x grows to the east, y to the north; "
+                     "direction is north, east, south or west)")
+    example = "-2, 5, south"
+
+    def build(self, rng, params):
+        start = rng.choice(HEADINGS)
+        sides = [0, 2, 1, 3][:params["sides"]]
+        steps, lines = [], []
+        for i in range(params["n_steps"]):
+            # alternate-ish: a turn is likelier right after a move so headings keep changing
+            if i > 0 and steps[-1][0] == "move" and rng.random() < 0.6 or i == 0 and rng.random() < 0.3:
+                q = rng.choice([1, 2, 3] + ([4] if params["degrees"] else []))
+                steps.append(("turn", q % 4))
+                lines.append(turn_text(rng, q, params["degrees"]))
+            else:
+                side, d = rng.choice(sides), rng.randint(1, params["max_distance"])
+                steps.append(("move", side, d))
+                lines.append(move_text(side, d))
+        x, y, heading = walk(start, steps)
+        listing = "\n".join(f"{i}. {t}" for i, t in enumerate(lines, 1))
+        question = (f"You stand at (0, 0) facing {start}. The x coordinate grows to the east and y grows to the "
+                    "north; each step moves one unit. Left, right, forward and backward are relative to the "
+                    "way you are facing at that moment. Follow these instructions in order:\n"
+                    f"{listing}\n\nWhere do you end up, and which way are you facing?")
+        return Draft(question, f"{x}, {y}, {heading}", {"x": x, "y": y, "heading": heading})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        got = read_answer(answer)
+        if got is None:
+            return wrong("Give two integers and one direction, like -2, 5, south.")
+        x, y, heading = got
+        if (x, y) != (c["x"], c["y"]):
+            return wrong("The final position is wrong.")
+        return right() if heading == c["heading"] else wrong("The final heading is wrong.")
