@@ -1,0 +1,100 @@
+"""Morse code: encode, decode, and decode a stream with no gaps given the list of possible words."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from ._common import grade_letters, pick_words, vocabulary
+from ._common3 import FROM_MORSE, MORSE, count_parses, morse_word
+
+MODES = ("encode", "decode", "stream")
+TABLE = "  ".join(f"{c.upper()} {MORSE[c]}" for c in sorted(MORSE))
+_DOTS = str.maketrans({"\u00b7": ".", "\u2022": ".", "\u2219": ".", "\u2212": "-", "\u2013": "-", "\u2014": "-",
+                       "_": "-"})
+
+
+def encode(message: str) -> str:
+    """Letters separated by one space, words by ' / '."""
+    return " / ".join(" ".join(MORSE[c] for c in w) for w in message.split())
+
+
+def read_morse(text: str) -> list[list[str]] | None:
+    """Words (lists of letter codes) from Morse text with letters split by spaces and words by '/';
+    None when a token is not dots and dashes."""
+    s = text.translate(_DOTS).strip().strip("'\"`").strip()
+    words = [w.split() for w in s.split("/")]
+    if any(not w for w in words) or any(not re.fullmatch(r"[.-]{1,8}", tok) for w in words for tok in w):
+        return None
+    return words
+
+
+@register
+class Morse(Task):
+    """International Morse code for the letters a-z (the table is in the prompt). Levels 1-4
+    encode or decode a message written with gaps (a space between letters, a slash between
+    words); levels 5-10 give the code as one unbroken stream of dots and dashes together with a
+    list of the words the message may use, so the stream must be split into words whose codes fit
+    (letters of different lengths make many false starts). The generator proves by dynamic
+    programming over the stream that exactly one sequence of letters from the list fits."""
+
+    name = "ciphers/morse"
+    knobs = (
+        Knob("mode", ["encode", "decode", ["encode", "decode"], "decode", "stream", "stream", "stream", "stream",
+                      "stream", "stream"], choices=MODES,
+             doc="encode, decode with gaps, or decode a gapless stream given a word list"),
+        Knob("n_words", [1, 2, 3, 4, 2, 2, 3, 3, 4, 5], (1, 12), doc="words in the message"),
+        Knob("vocabulary", [4, 4, 4, 4, 5, 7, 8, 10, 12, 14], (2, 60), doc="words in the list (stream mode)"),
+    )
+    answer_format = "as asked"
+    example = "hello world"
+
+    def build(self, rng, params):
+        mode, n_words = params["mode"], params["n_words"]
+        intro = f"Morse code table: {TABLE}"
+        for _ in range(200):
+            words = pick_words(rng, n_words, min_len=2, max_len=6)
+            if mode != "stream":
+                break
+            vocab = vocabulary(rng, words, max(params["vocabulary"], len(set(words))))
+            pieces: dict[str, list[str]] = {}
+            for w in vocab:
+                pieces.setdefault(morse_word(w), []).append(w)
+            stream = "".join(morse_word(w) for w in words)
+            if count_parses(stream, pieces) == 1:
+                break
+        else:  # pragma: no cover - the draws above almost always succeed within a few tries
+            raise RuntimeError("could not build an unambiguous Morse stream")
+        message = " ".join(words)
+        if mode == "encode":
+            question = (f"{intro}\n\nEncode the message '{message}' in Morse code. Write a single space between "
+                        "the codes of two letters and ' / ' (a slash with spaces) between words.")
+            return Draft(question, encode(message), {"mode": mode, "words": [[MORSE[c] for c in w] for w in words]},
+                         answer_format="Morse code with dots and dashes, a space between letters and / between words",
+                         example=".... .. / - .... . .-. .")
+        if mode == "decode":
+            question = (f"{intro}\n\nDecode this Morse code (a space separates letters, / separates words):\n"
+                        f"{encode(message)}")
+        else:
+            question = (f"{intro}\n\nA message in Morse code was written with all gaps removed, between letters and "
+                        f"between words:\n{stream}\nEvery word of the message is one of these words (a word may "
+                        f"repeat): {', '.join(vocab)}.\nDecode the message.")
+        return Draft(question, message, {"mode": mode, "letters": "".join(words)},
+                     answer_format="the message in lowercase letters, words separated by spaces", example="hello world")
+
+    def grade(self, answer, problem):
+        c = problem.check
+        if c["mode"] != "encode":
+            return grade_letters(answer, c["letters"], "the message")
+        got = read_morse(answer)
+        if got is None:
+            return wrong("Write dots and dashes, a space between letters and / between words.")
+        if got == c["words"]:
+            return right()
+        if [t for w in got for t in w] == [t for w in c["words"] for t in w]:
+            return wrong("The letters are right but the words are not separated correctly by /.")
+        bad = [t for w in got for t in w if t not in FROM_MORSE]
+        if bad:
+            return wrong(f"{bad[0]} is not the code of any letter.")
+        return wrong("That is not the Morse code of the message.")

@@ -1,0 +1,129 @@
+"""A tape machine in the style of Brainfuck, interpreted here: trace a program's output, or find
+the inputs that make it print a target."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
+
+from ._common import parse_ints
+from ._common3 import TAPE_RULES, TapeError, TapeGenerator, compile_tape, run_tape
+
+VERIFY_STEPS = 100_000  # compiled steps allowed when running a model's inputs
+
+SHAPE = (
+    Knob("items", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14], (1, 60), doc="top-level program pieces (adds, outputs, loops)"),
+    Knob("nesting", [0, 1, 1, 1, 2, 2, 2, 3, 3, 3], (0, 5), doc="deepest loop nesting"),
+    Knob("cells", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (2, 20), doc="cells the program uses"),
+    Knob("max_add", [4, 5, 6, 6, 8, 8, 8, 10, 10, 12], (1, 40), doc="longest run of + or -"),
+    Knob("max_steps", [200, 400, 600, 800, 1000, 1500, 2000, 2500, 3000, 4000], (50, 20_000),
+         doc="most steps (merged runs of + - < > count as one) a generated run may take"),
+)
+
+
+def _loops(program: str) -> int:
+    return program.count("[")
+
+
+@register
+class TapeOutput(Task):
+    """Trace a tape-machine program (Brainfuck-like: + - < > [ ] .) and give what it outputs.
+    Programs are generated so that every loop halts (its counter is decremented once per pass),
+    then run by the interpreter here. Higher levels add pieces, more cells and deeper loop
+    nesting, so outputs depend on products of counters and on wrap-around at 0 and 255."""
+
+    name = "code/tape_output"
+    knobs = SHAPE
+    answer_format = "the output numbers in order, comma-separated"
+    example = "12, 0, 7"
+
+    def build(self, rng, params):
+        for _ in range(300):
+            gen = TapeGenerator(rng, params["cells"], params["max_add"], params["nesting"])
+            program = gen.block(params["items"], 0, frozenset())
+            program += gen.finale(1 + params["cells"] // 3)
+            try:
+                outputs, steps = run_tape(program, (), params["max_steps"])
+            except TapeError:
+                continue
+            if (params["nesting"] and not _loops(program)) or not any(outputs):
+                continue
+            break
+        else:  # pragma: no cover - a few draws always suffice
+            raise RuntimeError("could not build a tape program")
+        question = f"{TAPE_RULES}\n\nProgram:\n{program}\n\nWhat numbers does the program output, in order?"
+        return Draft(question, ", ".join(map(str, outputs)), {"outputs": outputs})
+
+    def grade(self, answer, problem):
+        try:
+            got = parse_ints(answer)
+        except ParseError as exc:
+            return wrong(str(exc))
+        want = problem.check["outputs"]
+        if got == want:
+            return right()
+        if len(got) != len(want):
+            return wrong(f"The program outputs {len(want)} numbers, not {len(got)}.")
+        return wrong("Those are not the numbers the program outputs.")
+
+
+@register
+class TapeInput(Task):
+    """Find inputs for a tape-machine program (Brainfuck-like, with , reading an input number)
+    so that it outputs a given list of numbers. The verifier runs the model's inputs through the
+    interpreter here, so any inputs that produce the target are accepted. Higher levels read more
+    inputs and use them as loop counters (multiplying them), with deeper nesting and more cells.
+    The generator proves that the output depends on every input (changing any one input changes
+    it), which costs extra interpreter runs and redraws: levels 8-10 generate only a few hundred
+    problems/s on one core."""
+
+    name = "code/tape_input"
+    knobs = (
+        Knob("inputs", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 6), doc="numbers the program reads"),
+        Knob("input_max", [9, 9, 9, 12, 12, 15, 15, 20, 20, 20], (1, 255), doc="largest allowed input"),
+        *SHAPE,
+    )
+    answer_format = "the input numbers in the order they are read, comma-separated"
+    example = "3, 0, 5"
+
+    def build(self, rng, params):
+        k, top = params["inputs"], params["input_max"]
+        for _ in range(300):
+            gen = TapeGenerator(rng, max(params["cells"], k + 1), params["max_add"], params["nesting"])
+            head = "".join(gen.goto(i) + "," for i in range(k))
+            program = head + gen.block(params["items"], 0, frozenset()) + gen.finale(1 + params["cells"] // 3)
+            ops = compile_tape(program)
+            hidden = [rng.randint(0, top) for _ in range(k)]
+            try:
+                target, _ = run_tape(ops, hidden, params["max_steps"])
+                # the output must depend on every input: changing any one of them changes it
+                if all(run_tape(ops, hidden[:i] + [(hidden[i] + rng.randint(1, top)) % (top + 1)] + hidden[i + 1:],
+                                VERIFY_STEPS)[0] != target for i in range(k)):
+                    break
+            except TapeError:
+                continue
+        else:  # pragma: no cover
+            raise RuntimeError("could not build a tape input problem")
+        question = (f"{TAPE_RULES}\n\nProgram:\n{program}\n\nThe program reads {k} input number{'s' if k > 1 else ''}, "
+                    f"each a whole number from 0 to {top}. Find input{'s' if k > 1 else ''} that make{'' if k > 1 else 's'} "
+                    f"it output exactly: {', '.join(map(str, target))}")
+        return Draft(question, ", ".join(map(str, hidden)),
+                     {"program": program, "target": target, "inputs": k, "input_max": top})
+
+    def grade(self, answer, problem):
+        c = problem.check
+        try:
+            got = parse_ints(answer)
+        except ParseError as exc:
+            return wrong(str(exc))
+        if len(got) != c["inputs"]:
+            return wrong(f"Give exactly {c['inputs']} input numbers.")
+        if any(not 0 <= v <= c["input_max"] for v in got):
+            return wrong(f"Each input must be from 0 to {c['input_max']}.")
+        try:
+            out, _ = run_tape(c["program"], got, VERIFY_STEPS)
+        except TapeError as exc:
+            return wrong(f"With those inputs the program fails: {exc}.")
+        if out == c["target"]:
+            return right()
+        return wrong(f"With those inputs the program outputs {', '.join(map(str, out[:20]))}, not the target.")

@@ -1,0 +1,60 @@
+"""Number functions inferred from examples: a hidden sequence of listed digit and arithmetic operations."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError, parse_int
+from procgym.verdict import right, wrong
+
+from ._common3 import determined_puzzle, number_operations
+
+OPS = number_operations()
+
+
+@register
+class NumberFunction(Task):
+    """A hidden function on whole numbers, a sequence of 1-4 listed operations (digit sum, digit
+    reversal, digit sorting, dropping or appending a digit, squaring, halving, |n - reverse(n)|,
+    adding, multiplying, remainders), maps each input to its output. From examples, give the output
+    for a test number. Uniqueness is exact: every composition of up to the stated number of listed
+    operations that reproduces the examples is enumerated (deduplicated by its values on the example
+    and test inputs) and all agree on the test output. Higher levels compose more operations (digit
+    operations after arithmetic ones) and list more distractors. The exact uniqueness proof makes
+    the top levels the slowest (about 900-2,000 problems/s of CPU time on one core at levels
+    9-10)."""
+
+    name = "induction/number_function"
+    knobs = (
+        Knob("n_ops", [1, 1, 2, 2, 2, 3, 3, 3, 3, 4], (1, 5), doc="operations in the hidden function"),
+        Knob("menu", [3, 4, 4, 5, 6, 5, 6, 7, 8, 5], (1, 30), doc="operations listed (the true ones plus distractors)"),
+        Knob("max_input", [99, 99, 999, 999, 999, 9999, 9999, 9999, 99999, 99999], (9, 10**6),
+             doc="largest example input"),
+        Knob("n_examples", [2, 3, 3, 3, 3, 3, 4, 4, 4, 4], (1, 10), doc="examples shown at first (more if needed)"),
+    )
+    answer_format = "a whole number"
+    example = "4521"
+
+    def build(self, rng, params):
+        top = params["max_input"]
+
+        def number(r):
+            return r.randint(10, top)
+
+        program, menu, examples, test, expected = determined_puzzle(
+            rng, OPS, params["n_ops"], params["menu"], params["n_examples"], number)
+        docs = {name: doc for name, doc, _ in OPS}
+        ops_text = "\n".join(f"- {docs[name]}" for name in menu)
+        depth = params["n_ops"]
+        how = ("one of these operations" if depth == 1 else
+               f"a sequence of 1 to {depth} of these operations, applied one after another in some order "
+               "(an operation may be used more than once)")
+        shown = "\n".join(f"{x} -> {y}" for x, y in examples)
+        question = (f"A hidden rule turns each whole number into another. The rule is {how}:\n{ops_text}\n\n"
+                    f"Examples (input -> output):\n{shown}\n\nWhat is the output for {test}?")
+        return Draft(question, str(expected), {"value": expected})
+
+    def grade(self, answer, problem):
+        try:
+            got = parse_int(answer)
+        except ParseError as exc:
+            return wrong(str(exc))
+        return right() if got == problem.check["value"] else wrong("That is not the output.")

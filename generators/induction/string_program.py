@@ -1,0 +1,60 @@
+"""String programs inferred from examples: a hidden sequence of listed string operations."""
+from __future__ import annotations
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from ._common3 import determined_puzzle, read_word, string_operations
+
+
+@register
+class StringProgram(Task):
+    """A hidden program, a sequence of 1-4 listed string operations (reverse, rotations, deletions,
+    doubling, sorting, letter replacements and shifts, de-duplication, pair swaps, mirror-append),
+    turns each input word into its output. From input/output examples, give the output for a test
+    word. Uniqueness is exact: every composition of up to the stated number of listed operations
+    that reproduces the examples is enumerated (deduplicated by its values on the example and test
+    words) and all agree on the test output. Higher levels compose more operations, whose effects
+    interact (a replacement before or after a sort), and list more distractors. The exact uniqueness
+    proof makes the top levels the slowest (about 1,000-2,000 problems/s of CPU time on one core at
+    levels 9-10)."""
+
+    name = "induction/string_program"
+    knobs = (
+        Knob("n_ops", [1, 1, 2, 2, 2, 3, 3, 3, 3, 4], (1, 5), doc="operations in the hidden program"),
+        Knob("menu", [3, 4, 4, 5, 6, 5, 6, 7, 8, 5], (1, 30), doc="operations listed (the true ones plus distractors)"),
+        Knob("letters", [3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (2, 8), doc="letters the words use"),
+        Knob("word_len", [5, 5, 6, 6, 7, 7, 8, 8, 9, 9], (1, 20),
+             doc="most letters per input word (words have 2 to 3 fewer at least)"),
+        Knob("n_examples", [2, 2, 3, 3, 3, 3, 3, 4, 4, 4], (1, 10), doc="examples shown at first (more if needed)"),
+    )
+    answer_format = "the output word in lowercase letters"
+    example = "cabba"
+
+    def build(self, rng, params):
+        letters = "abcdefgh"[:params["letters"]]
+        ops = string_operations(letters)
+        hi = params["word_len"]
+        lo = max(1, hi - 3)
+
+        def word(r):
+            return "".join(letters[r.randrange(len(letters))] for _ in range(r.randint(lo, hi)))
+
+        program, menu, examples, test, expected = determined_puzzle(
+            rng, ops, params["n_ops"], params["menu"], params["n_examples"], word)
+        docs = {name: doc for name, doc, _ in ops}
+        ops_text = "\n".join(f"- {docs[name]}" for name in menu)
+        depth = params["n_ops"]
+        how = ("one of these operations" if depth == 1 else
+               f"a sequence of 1 to {depth} of these operations, applied one after another in some order "
+               "(an operation may be used more than once)")
+        shown = "\n".join(f"{x} -> {y}" for x, y in examples)
+        question = (f"A hidden rule turns each input word into an output word. The rule is {how}:\n{ops_text}\n\n"
+                    f"Examples (input -> output):\n{shown}\n\nWhat is the output for {test}?")
+        return Draft(question, expected, {"word": expected})
+
+    def grade(self, answer, problem):
+        got = read_word(answer)
+        if got is None:
+            return wrong("Write the output as one word of letters.")
+        return right() if got == problem.check["word"] else wrong("That is not the output word.")

@@ -1,0 +1,49 @@
+"""Shortest common supersequence: the shortest string containing each given string as a subsequence."""
+from __future__ import annotations
+
+import string
+
+from procgym import Draft, Knob, Task, register
+from procgym.verdict import right, wrong
+
+from ._common3 import bare_word, is_subsequence, random_word, shortest_supersequence
+
+
+@register
+class ShortestCommonSupersequence(Task):
+    """Find a shortest string that contains each given string as a subsequence (its letters in
+    order, not necessarily adjacent). The optimum comes from dynamic programming over prefix
+    tuples; any supersequence of optimal length is accepted. Higher levels use longer strings
+    that share more structure (so the best merge is not the obvious one) and then three strings,
+    where the merge must serve all three at once."""
+
+    name = "strings/shortest_common_supersequence"
+    knobs = (
+        Knob("n_strings", [2, 2, 2, 2, 2, 2, 3, 3, 3, 3], (2, 3), doc="strings to cover"),
+        Knob("length", [3, 4, 5, 6, 7, 8, 5, 6, 7, 8], (1, 14), doc="letters in each string"),
+        Knob("alphabet", [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], (2, 8), doc="letters used"),
+    )
+    answer_format = "the supersequence as lowercase letters"
+    example = "abcab"
+
+    def build(self, rng, params):
+        k, n, letters = params["n_strings"], params["length"], string.ascii_lowercase[:params["alphabet"]]
+        strings = [random_word(rng, max(1, n + rng.randint(-1, 1)), letters) for _ in range(k)]
+        best = shortest_supersequence(strings)
+        listing = "\n".join(f"{i + 1}. {s}" for i, s in enumerate(strings))
+        question = (f"Strings:\n{listing}\n\nFind a shortest string that contains each of these strings as a "
+                    "subsequence: its letters appear in that order in the answer, though not necessarily next to "
+                    "each other ('ace' is a subsequence of 'abcde'). If several are shortest, give any one.")
+        return Draft(question, best, {"strings": strings, "length": len(best)})
+
+    def grade(self, answer, problem):
+        got = bare_word(answer)
+        c = problem.check
+        if got is None:
+            return wrong("Write the supersequence as one string of letters.")
+        missing = [i + 1 for i, s in enumerate(c["strings"]) if not is_subsequence(s, got)]
+        if missing:
+            return wrong(f"String {missing[0]} is not a subsequence of the answer.")
+        if len(got) > c["length"]:
+            return wrong("A shorter common supersequence exists.")
+        return right()
