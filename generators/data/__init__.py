@@ -1,0 +1,1 @@
+"""data tasks: querying generated tables, ledgers and inventory simulations."""

@@ -1,0 +1,128 @@
+"""Timesheets: total the worked time of a week of shifts (some past midnight, with unpaid
+breaks), or the week's pay with a daily or weekly overtime rule."""
+from __future__ import annotations
+
+import re
+
+from procgym import Draft, Knob, Task, register
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
+
+from ._common import clock_text
+from ..data._common import grade_money, money_text
+
+DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+SHEET_ASKS = ("total", "pay")
+RULES = ("none", "daily", "weekly")
+RATES = (1200, 1800, 2400, 3000, 3600)  # cents per hour: every minute, and 1.5 times it, is whole cents
+_DURATION = re.compile(r"(\d{1,4})\s*:\s*(\d{2})")
+
+
+def shift_minutes(start: int, end: int, brk: int) -> int:
+    """Paid minutes of a shift from `start` to `end` (minutes after midnight; an end at or before
+    the start is on the next day) less an unpaid break."""
+    length = end - start if end > start else end + 1440 - start
+    return length - brk
+
+
+def pay_cents(shifts: list[int], rate: int, rule: str, daily: int = 480, weekly: int = 2400) -> int:
+    """Pay for the paid minutes of each shift: overtime minutes earn 1.5 times the rate. Daily:
+    minutes beyond `daily` within one shift. Weekly: minutes beyond `weekly` in the week, counted
+    in shift order."""
+    per_min = rate // 60
+    regular = overtime = 0
+    done = 0
+    for m in shifts:
+        if rule == "daily":
+            regular += min(m, daily)
+            overtime += max(0, m - daily)
+        elif rule == "weekly":
+            base = max(0, min(m, weekly - done))
+            regular += base
+            overtime += m - base
+        else:
+            regular += m
+        done += m
+    return regular * per_min + overtime * per_min * 3 // 2
+
+
+def read_duration(text: str) -> int:
+    s = text.strip().strip("'\"`").rstrip(".").strip()
+    for word in (" hours", " hrs", " h"):
+        if s.lower().endswith(word):
+            s = s[:-len(word)].strip()
+    m = _DURATION.fullmatch(s)
+    if not m or int(m.group(2)) > 59:
+        raise ParseError("write the total as hours and minutes, like 37:05")
+    return 60 * int(m.group(1)) + int(m.group(2))
+
+
+@register
+class TimesheetTotal(Task):
+    """Add up a week's shifts: each has a start and an end time (a shift may run past midnight)
+    and an unpaid break. Ask the total paid time as hours:minutes, or the week's pay at an
+    hourly rate, with overtime at 1.5 times the rate beyond 8 hours in a shift or beyond 40 hours
+    in the week. Higher levels add shifts, overnight shifts, breaks, and the overtime rules."""
+
+    name = "time/timesheet_total"
+    knobs = (
+        Knob("n_shifts", [1, 2, 3, 3, 4, 5, 5, 6, 7, 7], (1, 7), doc="shifts in the week"),
+        Knob("overnight", [0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5], (0.0, 1.0),
+             doc="chance a shift runs past midnight"),
+        Knob("breaks", [False, False, False, True, True, True, True, True, True, True],
+             doc="whether shifts have unpaid breaks"),
+        Knob("asks", ["total", "total", "total", "total", ["total", "pay"], ["total", "pay"], "pay", "pay", "pay",
+                      "pay"], choices=SHEET_ASKS, doc="question kind (a list: one drawn per problem)"),
+        Knob("rules", ["none", "none", "none", "none", "none", ["none", "daily"], "daily", ["daily", "weekly"],
+                       ["daily", "weekly"], "weekly"], choices=RULES,
+             doc="overtime rule for a pay question (a list: one drawn per problem)"),
+    )
+    answer_format = "what the question asks for"
+    example = "37:05"
+    FORMATS = {"total": ("the total as hours and minutes H:MM (hours may exceed 24), such as 37:05", "37:05"),
+               "pay": ("an amount with two decimals, such as 1520.75", "1520.75")}
+
+    def build(self, rng, params):
+        days = sorted(rng.sample(range(7), params["n_shifts"]))
+        shifts, lines = [], []
+        long_week = params["rules"] == "weekly"
+        for d in days:
+            if rng.random() < params["overnight"]:
+                start = rng.randrange(18 * 60, 23 * 60 + 1, 5)
+            else:
+                start = rng.randrange(5 * 60, 14 * 60 + 1, 5)
+            length = rng.randrange(6 * 60 if long_week else 3 * 60, 11 * 60 + 1, 5)
+            end = (start + length) % 1440
+            brk = rng.choice([0, 15, 30, 45, 60]) if params["breaks"] else 0
+            shifts.append(shift_minutes(start, end, brk))
+            lines.append(f"- {DAYS[d]}: {clock_text(start)} to {clock_text(end)}"
+                         + (f", unpaid break {brk} min" if brk else ""))
+        rule_text = "A shift whose end time is at or before its start time ends on the next day."
+        sheet = "Timesheet for one week:\n" + "\n".join(lines) + "\n" + rule_text
+        if params["asks"] == "total":
+            total = sum(shifts)
+            question = f"{sheet}\nWhat is the total paid time for the week (shift times minus unpaid breaks)?"
+            answer, check = f"{total // 60}:{total % 60:02d}", {"minutes": total}
+        else:
+            rate = rng.choice(RATES)
+            rule = params["rules"]
+            value = pay_cents(shifts, rate, rule)
+            ot = {"none": "There is no overtime: every paid minute earns the same rate.",
+                  "daily": "Paid time beyond 8 hours within a single shift is overtime, paid at 1.5 times the rate.",
+                  "weekly": "Paid time beyond 40 hours in the week (counting shifts in the order listed) is overtime, "
+                            "paid at 1.5 times the rate."}[rule]
+            question = (f"{sheet}\nThe hourly rate is {money_text(rate)} for each hour of paid time (shift time "
+                        f"minus unpaid breaks), pro rata by the minute. {ot} What is the pay for the week?")
+            answer, check = money_text(value), {"cents": value}
+        fmt, example = self.FORMATS[params["asks"]]
+        return Draft(question, answer, check, fmt, example)
+
+    def grade(self, answer, problem):
+        c = problem.check
+        if "cents" in c:
+            return grade_money(answer, c["cents"], "the week's pay")
+        try:
+            given = read_duration(answer)
+        except ParseError as exc:
+            return wrong(f"{exc}.")
+        return right() if given == c["minutes"] else wrong("That is not the total paid time.")
