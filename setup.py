@@ -25,5 +25,6 @@ def packages():
 setup(
     packages=sorted(set(packages())),
     package_dir=ROOTS,
-    package_data={"procgym.generators": ["**/*.txt"], "procgym.training": ["configs/*.toml"]},
+    package_data={"procgym.generators": ["**/*.txt"], "procgym.training": ["configs/*.toml"],
+                  "procgym.leaderboard": ["suites/*.json", "results/*/*.json", "site/*", "README.md"]},
 )

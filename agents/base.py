@@ -1,7 +1,13 @@
-"""The agent protocol: given the episode so far, return the next action text."""
+"""The agent protocol: given the episode so far, return the next action text.
+
+Every agent has `name` and `act(history, info) -> str`. Model-backed agents also have
+`reply(history, info) -> Reply` (the text plus token counts and why generation stopped), and the
+batched ones `reply_batch(histories, infos) -> list[Reply]`; `respond` gives a Reply from any agent.
+`info` may carry "sample" (which sample of the problem this is) for agents that sample.
+"""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 
 class Agent(Protocol):
@@ -10,6 +16,28 @@ class Agent(Protocol):
     def act(self, history: list[dict], info: dict) -> str:
         """The next message. `history` is the episode as chat messages (user observations and
         assistant actions); `info` is the env's info dict (it carries the problem record)."""
+
+
+class Reply(NamedTuple):
+    """One model turn, with what it cost. Model-backed agents return these from `reply` (and
+    `reply_batch`); `act` is always `reply(...).text`.
+
+    finish_reason: "stop" (the model ended its turn), "length" (it hit the token limit),
+    "context" (the episode no longer fits the model's context; nothing was generated) or
+    "rejected" (the server refused the request for good, e.g. HTTP 400).
+    """
+
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    finish_reason: str = "stop"
+
+
+def respond(agent, history: list[dict], info: dict) -> Reply:
+    """The agent's next turn as a Reply, whether it implements `reply` or only `act`."""
+    if hasattr(agent, "reply"):
+        return agent.reply(history, info)
+    return Reply(agent.act(history, info))
 
 
 def play_episode(env, agent: Agent, seed: int | None = None, options: dict | None = None) -> dict:

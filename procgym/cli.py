@@ -3,10 +3,13 @@
     procgym list
     procgym show graphs/shortest_path --difficulty 5 --seed 7
     procgym generate --tasks "graphs/*,puzzles/*" --levels 1-10 -n 10000 --out train.jsonl --shard 0/4
+    procgym generate -n 100000 --format parquet --out train.parquet [--ray auto]   # or --format verl
     procgym verify answers.jsonl
     procgym play games/mastermind --difficulty 3
     procgym demo                      # agent summary, then SFT + GRPO training demo
     procgym train --config training/configs/tiny_cpu.toml steps=50 learning_rate=1e-3
+    procgym eval --agent openai --model NAME --base-url http://localhost:8000/v1 --suite standard-v1
+    procgym leaderboard               # render leaderboard/README.md and leaderboard/site/index.html
 """
 from __future__ import annotations
 
@@ -74,15 +77,16 @@ def cmd_generate(args) -> int:
     names = select(args.tasks)
     levels = datasets.parse_levels(args.levels)
     shard = datasets.parse_shard(args.shard)
-    written = datasets.write_jsonl(args.out, names, levels, args.n, args.seed, shard, args.answer_style,
-                                   _knobs(args.knob), progress=not args.quiet)
+    written = datasets.write_dataset(args.out, args.format, names, levels, args.n, args.seed, shard, args.answer_style,
+                                     _knobs(args.knob), args.system, args.ray, progress=not args.quiet)
     print(f"wrote {written} new records to {args.out} ({len(names)} tasks, levels {levels}, shard "
           f"{shard[0]}/{shard[1]})", file=sys.stderr)
     return 0
 
 
 def cmd_verify(args) -> int:
-    """Score a JSONL of problem records with a `response` field; malformed lines are reported."""
+    """Score JSONL or Parquet files of problem records with a `response` field; malformed lines, rows
+    and files (a missing column) are reported by name and skipped, and the rest is scored."""
     from .api import verify
     from .problem import Problem
 
@@ -90,7 +94,7 @@ def cmd_verify(args) -> int:
     scored = correct = bad = 0
     total_reward = 0.0
     try:
-        for number, rec, error in datasets.read_jsonl(args.file):
+        for path, number, rec, error in datasets.read_many(args.files, args.field):
             if error is None:
                 response = rec.get(args.field)
                 if not isinstance(response, str):
@@ -103,13 +107,13 @@ def cmd_verify(args) -> int:
                         error = str(exc).strip('"')
             if error is not None:
                 bad += 1
-                print(f"{args.file}:{number}: skipped: {error}", file=sys.stderr)
+                print(f"{path}{f':{number}' if number else ''}: skipped: {error}", file=sys.stderr)
                 continue
             verdict = verify(problem, response)
             scored += 1
             correct += verdict.correct
             total_reward += verdict.reward
-            out.write(json.dumps({"line": number, "task": problem.task, "seed": problem.seed,
+            out.write(json.dumps({"file": path, "line": number, "task": problem.task, "seed": problem.seed,
                                   **verdict.to_dict()}) + "\n")
     finally:
         if args.out:
@@ -207,10 +211,19 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--answer-style", default="tag", choices=["tag", "boxed", "raw"])
     s.add_argument("--knob", "-k", action="append", metavar="NAME=VALUE", help="override a knob in every task")
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    s.add_argument("--format", default="jsonl", choices=["jsonl", "parquet", "verl"],
+                   help="jsonl (resumable), parquet (procgym's schema) or verl (verl's Parquet layout); the "
+                        "Parquet formats need the hf extra")
+    s.add_argument("--system", default=None, help="a system message for the chat prompts (Parquet formats)")
+    s.add_argument("--ray", default=None, metavar="ADDRESS",
+                   help="generate on a Ray cluster (auto, ray://host:10001, or local) into one Parquet file; "
+                        "needs the ray extra")
     s.set_defaults(run=cmd_generate)
 
-    s = sub.add_parser("verify", help="score a JSONL of problem records with model responses")
-    s.add_argument("file", help="JSONL: each line a problem record plus a response field")
+    s = sub.add_parser("verify", help="score JSONL or Parquet files of problem records with model responses")
+    s.add_argument("files", nargs="+", metavar="file",
+                   help="JSONL (each line a problem record plus a response field) or .parquet (procgym's or "
+                        "verl's layout plus a response column)")
     s.add_argument("--field", default="response", help="the field holding the model's text (default response)")
     s.add_argument("--out", "-o", help="write verdicts here (default stdout)")
     s.set_defaults(run=cmd_verify)
@@ -240,6 +253,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("overrides", nargs="*", metavar="KEY=VALUE", help="override config fields, e.g. steps=50")
     s.add_argument("--print-config", action="store_true", help="print the resolved config and exit")
     s.set_defaults(run=cmd_train)
+
+    from procgym.leaderboard.cli import add_commands  # procgym eval, procgym leaderboard
+
+    add_commands(sub)
     return p
 
 

@@ -19,7 +19,7 @@ import warnings
 from .knobs import LEVELS
 from .problem import Problem
 from .registry import get
-from .task import Task
+from .task import STEP_CRASHED, Task
 from .verdict import Verdict
 
 LEVELS_TO_PROBE = (1, 5, 10)
@@ -276,6 +276,8 @@ def check_invalid_actions(task, level: int = 3) -> None:
             _fail(task, f"the env raised {type(exc).__name__} on the action {text[:40]!r}: {exc}")
         if not isinstance(observation, str) or reward != 0.0:
             _fail(task, f"the action {text[:40]!r} must give a text observation and no reward")
+        if observation.startswith(STEP_CRASHED):  # the step's safety net caught an exception
+            _fail(task, f"the dynamics raised on the action {text[:40]!r}: {observation}")
         if terminated or truncated:
             env.reset(seed=1)
 

@@ -4,7 +4,11 @@ Every scan here is linear in the text length, so megabytes of hostile text stay 
 """
 from __future__ import annotations
 
-MAX_ANSWER_CHARS = 20_000
+MAX_ANSWER_CHARS = 20_000  # characters of the extracted answer
+# characters of a whole response, checked before extraction: a million characters is far beyond
+# any real reasoning trace (hundreds of thousands of tokens), and refusing more keeps even the
+# linear scans below from running over hostile megabytes
+MAX_RESPONSE_CHARS = 1_000_000
 
 OPEN, CLOSE = "<answer>", "</answer>"
 

@@ -14,9 +14,13 @@ from __future__ import annotations
 import ast
 import math
 import re
+import threading
 from fractions import Fraction
 
+import mpmath
 import sympy
+
+from . import budget as _budget
 
 MAX_TEXT = 5_000  # characters of one expression
 MAX_DIGITS = 300  # digits of one numeric literal
@@ -24,6 +28,10 @@ MAX_NODES = 1_500  # AST nodes of one expression
 MAX_DEPTH = 60  # bracket nesting
 MAX_EXPONENT = 1_000  # |n| in x^n for a numeric n
 MAX_RESULT_DIGITS = 5_000  # digits of a numeric power's result
+# total degree in the variables, with exponents multiplied through nesting: ((x+1)^1000)^1000 is
+# degree 10^6, and a verifier that expands or builds a Poly from it would never finish
+MAX_DEGREE = 100
+MAX_PROBE_BITS = 20_000  # log2 of the largest magnitude a probe evaluation may reach (~10^6000)
 
 
 class ParseError(ValueError):
@@ -149,6 +157,18 @@ def latex_to_plain(s: str) -> str:
     if "\\" in s:
         raise ParseError("the expression has an unsupported LaTeX command")
     return s
+
+
+def _check_nesting(s: str) -> None:
+    """Refuse brackets of any kind ((), [], {}) nested deeper than MAX_DEPTH, in one linear pass."""
+    depth = 0
+    for ch in s:
+        if ch in "([{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ParseError(f"the expression nests deeper than {MAX_DEPTH} brackets")
+        elif ch in ")]}":
+            depth -= 1
 
 
 def _braced(s: str, i: int) -> tuple[str, int]:
@@ -295,6 +315,7 @@ def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
     if not s:
         raise ParseError("the answer is empty")
     s = s.replace("\u03c0", " pi ").replace("\u221a", "sqrt").replace("\u00b2", "^2").replace("\u00b3", "^3")
+    _check_nesting(s)  # before the LaTeX rewrite, which recurses into nested \frac and \sqrt
     s = latex_to_plain(s)
     depth = 0
     for ch in s:
@@ -326,6 +347,8 @@ def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
         expr = _build(tree.body, names)
         if sum(1 for p in expr.atoms(sympy.Pow) if not p.exp.is_number) > MAX_SYMBOLIC_POWERS:
             raise ParseError(f"the expression has more than {MAX_SYMBOLIC_POWERS} powers with variable exponents")
+        if degree_bound(expr) > MAX_DEGREE:
+            raise ParseError(f"the expression has a degree above {MAX_DEGREE}")
         return expr
     except ParseError:
         raise
@@ -342,6 +365,7 @@ _BINOPS = {
 
 
 def _build(node: ast.AST, symbols: dict) -> sympy.Expr:
+    _budget.check()  # at most MAX_NODES calls; each may do some sympy arithmetic
     if isinstance(node, ast.BinOp):
         left, right = _build(node.left, symbols), _build(node.right, symbols)
         if isinstance(node.op, ast.Pow):
@@ -388,9 +412,31 @@ def _power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
     return base ** exponent
 
 
+def degree_bound(e: sympy.Expr) -> int:
+    """An upper bound on the total degree of `e` in its free symbols, found without expanding.
+
+    Exponents multiply through nesting, products add and sums take the maximum; a function or a
+    symbolic power counts the degree of its arguments, so the bound also caps how big any
+    expansion of the expression can get."""
+    if e.is_Symbol:
+        return 1
+    if e.is_Number or not e.free_symbols:
+        return 0
+    if e.is_Mul:
+        return sum(degree_bound(a) for a in e.args)
+    if e.is_Pow:
+        base = degree_bound(e.base)
+        if e.exp.is_Rational:  # plain integers: under sympy.evaluate(False), abs() would stay symbolic
+            return base * -(-abs(int(e.exp.p)) // int(e.exp.q))
+        return base + degree_bound(e.exp)
+    return max((degree_bound(a) for a in e.args), default=0)
+
+
 def _digits(n) -> int:
     n = abs(int(n))
-    return 1 if n == 0 else int(math.log10(n)) + 1 if n < 10**300 else len(str(n))
+    if n < 10**300:
+        return 1 if n == 0 else int(math.log10(n)) + 1
+    return int(n.bit_length() * math.log10(2)) + 1  # str(n) is refused beyond 4300 digits, and slow
 
 
 # ---------------------------------------------------------------- equivalence
@@ -411,10 +457,15 @@ def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-20) -> bool:
         diff = sympy.expand(a - b) if _small_polynomial(a - b) else a - b
         if diff == 0:
             return True
-        free = sorted(diff.free_symbols, key=str)
+        # the symbols of both sides, not of the difference: (x+1)^256 - ((x+1)^256 + 1) is the
+        # constant -1, and evaluating a side with x left unbound expands it symbolically
+        free = sorted(a.free_symbols | b.free_symbols, key=str)
         agreed = 0
         for k in range(len(_PROBES)):
+            _budget.check()
             point = {s: sympy.Rational(_PROBES[(k + 3 * i) % len(_PROBES)]) for i, s in enumerate(free)}
+            if not (_tame(a, point) and _tame(b, point)):  # a value too large to evaluate: skip the point
+                continue
             va, vb = a.evalf(40, subs=point), b.evalf(40, subs=point)
             if not (_finite(complex(va)) and _finite(complex(vb))):
                 continue
@@ -430,11 +481,119 @@ def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-20) -> bool:
 
 
 def _small_polynomial(e: sympy.Expr) -> bool:
+    """Whether `e` is a polynomial in its symbols small enough to expand. The structural degree
+    bound replaces sympy.degree_list, which builds a dense Poly first: with the generators left
+    to sympy, a constant such as exp(10^300) becomes a generator of degree 10^300."""
     try:
-        return e.is_polynomial() and sympy.count_ops(e) < 200 and sympy.degree_list(e) and max(sympy.degree_list(e) or (0,)) <= 30
-    except Exception:  # degree_list raises on constants and non-polynomials
+        return bool(e.free_symbols) and degree_bound(e) <= 30 and e.is_polynomial() and sympy.count_ops(e) < 200
+    except Exception:  # is_polynomial raises on some non-polynomials
         return False
 
 
 def _finite(z: complex) -> bool:
     return math.isfinite(z.real) and math.isfinite(z.imag)
+
+
+# ---------------------------------------------------------------- probe magnitude guard
+
+class _Overflow(ArithmeticError):
+    """A value at a probe point is too large to evaluate."""
+
+
+_LOCAL = threading.local()
+_GROWTH_LIMIT = MAX_PROBE_BITS * math.log(2)  # exp(z) with re(z) above this is out of range
+
+
+def _context():
+    """A private 53-bit mpmath context per thread: the global `mpmath.mp` is shared state."""
+    ctx = getattr(_LOCAL, "ctx", None)
+    if ctx is None:
+        ctx = _LOCAL.ctx = mpmath.MPContext()
+        ctx.prec = 53
+    return ctx
+
+
+def _tame(expr: sympy.Expr, point: dict) -> bool:
+    """Whether every intermediate value of `expr` at `point` stays below 2^MAX_PROBE_BITS.
+
+    Evaluates bottom-up in 53-bit arithmetic and refuses a node before computing it when its
+    result would be out of range, so exp(exp(exp(exp(x)))) or sin(x)^(10^300) cost microseconds
+    instead of exhausting memory inside the full-precision evalf that follows.
+    """
+    try:
+        _probe(expr, point, _context(), {})
+        return True
+    except _Overflow:
+        return False
+    except (TypeError, ValueError, ArithmeticError, AttributeError, RecursionError):
+        return True  # not a size problem: evalf decides
+
+
+def _probe(e, point, ctx, memo):
+    if e in memo:
+        return memo[e]
+    _budget.check()
+    if e.is_Symbol:
+        value = ctx.mpc(point[e]) if e in point else ctx.mpc(1)
+    elif e.is_Rational:
+        if max(_digits(e.p), _digits(e.q)) > MAX_PROBE_BITS // 3:
+            raise _Overflow()
+        value = ctx.mpc(ctx.mpf(e.p) / e.q)
+    elif e.is_Number:
+        if not e.is_finite:
+            raise ValueError("not a finite number")
+        value = ctx.mpc(complex(e))
+    elif e is sympy.pi:
+        value = ctx.mpc(ctx.pi)
+    elif e is sympy.E:
+        value = ctx.mpc(ctx.e)
+    elif e is sympy.I:
+        value = ctx.mpc(0, 1)
+    else:
+        args = [_probe(a, point, ctx, memo) for a in e.args]
+        value = _combine(e, args, ctx)
+    if not (ctx.isfinite(value.real) and ctx.isfinite(value.imag)):
+        raise ValueError("not finite")
+    if value != 0 and ctx.mag(value) > MAX_PROBE_BITS:
+        raise _Overflow()
+    memo[e] = value
+    return value
+
+
+def _combine(e, args, ctx):
+    if e.is_Add:
+        return ctx.fsum(args)
+    if e.is_Mul:
+        if sum(ctx.mag(a) for a in args if a != 0) > MAX_PROBE_BITS:
+            raise _Overflow()
+        return ctx.fprod(args)
+    if e.is_Pow:
+        base, exponent = args
+        if base == 0:
+            return ctx.mpc(0) if exponent.real > 0 else ctx.mpc(ctx.inf)
+        # |b^z| = exp(re(z) ln|b| - im(z) arg b): refuse before computing when that is out of range
+        size = exponent.real * ctx.log(abs(base)) - exponent.imag * ctx.arg(base)
+        if abs(size) > _GROWTH_LIMIT:
+            raise _Overflow()
+        return ctx.power(base, exponent)
+    name = type(e).__name__
+    if name in ("exp", "sinh", "cosh") and abs(args[0].real) > _GROWTH_LIMIT:
+        raise _Overflow()
+    if name in ("sin", "cos", "tan", "cot", "sec", "csc") and abs(args[0].imag) > _GROWTH_LIMIT:
+        raise _Overflow()
+    function = _MPMATH.get(name)
+    if function is not None and len(args) == 1:
+        return function(ctx)(args[0])
+    # a function the table does not know: its arguments are in range, so sympy may evaluate it
+    return ctx.mpc(complex(e.func(*[sympy.Float(a.real, 15) + sympy.I * sympy.Float(a.imag, 15) for a in args])
+                           .evalf(15)))
+
+
+_MPMATH = {name: (lambda n: lambda ctx: getattr(ctx, n))(name) for name in
+           ("exp", "log", "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "acot", "asec",
+            "acsc", "sinh", "cosh", "tanh", "coth", "sech", "csch", "asinh", "acosh", "atanh", "acoth",
+            "asech", "acsch")}
+_MPMATH["Abs"] = lambda ctx: lambda z: ctx.mpc(abs(z))
+_MPMATH["sign"] = lambda ctx: lambda z: ctx.mpc(ctx.sign(z))
+_MPMATH["re"] = lambda ctx: lambda z: ctx.mpc(z.real)
+_MPMATH["im"] = lambda ctx: lambda z: ctx.mpc(z.imag)

@@ -16,12 +16,20 @@ import random
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .extract import MAX_ANSWER_CHARS, extract_answer, marker_name
+from . import budget as _budget
+from .budget import BudgetExceeded
+from .extract import MAX_ANSWER_CHARS, MAX_RESPONSE_CHARS, extract_answer, marker_name
 from .knobs import Knob, check_level, resolve
 from .problem import ANSWER_STYLES, Problem
 from .prompts import format_prompt
-from .seeding import stable_rng
+from .seeding import LazyRng, stable_rng
 from .verdict import Verdict, wrong
+
+
+# What the safety nets below answer when a verifier or a step raised. The caller is protected,
+# but it is a bug in the task: the contract suite and the fuzzers look for these.
+VERIFY_CRASHED = "The answer could not be checked"
+STEP_CRASHED = "That action could not be processed"
 
 
 @dataclass
@@ -47,6 +55,8 @@ class Task:
     answer_format: ClassVar[str] = ""  # e.g. "a reduced fraction p/q"
     example: ClassVar[str] = ""  # an example of the format (not an answer to any problem)
     interactive: ClassVar[bool] = False
+    # seconds one verify call (or one interactive step) may take; None: procgym.budget's default
+    budget_s: ClassVar[float | None] = None
 
     # --- to implement -------------------------------------------------------------------------
     def build(self, rng: random.Random, params: dict) -> Draft:
@@ -63,7 +73,7 @@ class Task:
     def params(self, seed: int = 0, difficulty: int = 3, **overrides) -> dict:
         """The concrete knob values for a level (ranges drawn from a stream of their own)."""
         check_level(difficulty)
-        rng = stable_rng(self.name, "knobs", difficulty, sorted(overrides.items()), seed)
+        rng = LazyRng(self.name, "knobs", difficulty, sorted(overrides.items()), seed)  # seeded only if a knob draws
         return resolve(self.knobs, difficulty, overrides, rng)
 
     def generate(self, seed: int = 0, difficulty: int = 3, answer_style: str = "tag", **overrides) -> Problem:
@@ -82,12 +92,17 @@ class Task:
         return Problem(self.name, seed, difficulty, params, prompt, draft.answer, draft.check, answer_style)
 
     def verify(self, problem: Problem | dict, text: str) -> Verdict:
-        """Score a response. Never raises: any failure is a verdict of 0 with a reason."""
+        """Score a response. Never raises and never hangs: any failure, or running past the time
+        budget (see procgym.budget), is a verdict of 0 with a reason."""
+        seconds = self.budget_s or _budget.DEFAULT_BUDGET_S
+        token = _budget.start(seconds)
         try:
             if isinstance(problem, dict):
                 problem = Problem.from_dict(problem)
             if not isinstance(text, str):
                 return wrong("The response is not text.")
+            if len(text) > MAX_RESPONSE_CHARS:  # before extraction: no scan of a giant text at all
+                return wrong(f"The response is longer than {MAX_RESPONSE_CHARS} characters.")
             answer = extract_answer(text, problem.answer_style)
             if answer is None:
                 return wrong(f"No final answer found: mark it with {marker_name(problem.answer_style)}.")
@@ -97,10 +112,14 @@ class Task:
             if not isinstance(verdict, Verdict):
                 return wrong("The verifier returned no verdict.")
             return verdict
+        except BudgetExceeded:
+            return wrong(f"The answer took longer than {seconds:g}s to check, so it was not accepted.")
         except (RecursionError, MemoryError):
             return wrong("The answer is too complex to check.")
         except Exception as exc:  # a verifier must never crash the caller; report what broke
-            return wrong(f"The answer could not be checked ({type(exc).__name__}).")
+            return wrong(f"{VERIFY_CRASHED} ({type(exc).__name__}).")
+        finally:
+            _budget.stop(token)
 
     def describe(self) -> str:
         lines = [f"{self.name}{' (interactive)' if self.interactive else ''}", (self.__doc__ or "").strip(),
@@ -136,13 +155,29 @@ class InteractiveTask(Task):
         raise NotImplementedError
 
     def step(self, problem: Problem, state: dict, action: str) -> tuple[dict, str, float, bool]:
-        """A pure step: (new state, observation, reward, done); `state` is left unchanged."""
-        state = copy.deepcopy(state)
+        """A pure step: (new state, observation, reward, done); `state` is left unchanged.
+
+        Never raises and never hangs: an action that is not text, too long, too slow to process
+        (see procgym.budget) or that breaks the dynamics gets an observation saying so, no
+        reward, and leaves the state as it was."""
+        if not isinstance(action, str):
+            return copy.deepcopy(state), "That action is not text.", 0.0, False
+        if len(action) > MAX_ANSWER_CHARS:
+            return copy.deepcopy(state), f"That action is longer than {MAX_ANSWER_CHARS} characters.", 0.0, False
+        seconds = self.budget_s or _budget.DEFAULT_BUDGET_S
+        token = _budget.start(seconds)
         try:
-            observation, reward, done = self.transition(problem, state, action)
+            new = copy.deepcopy(state)
+            observation, reward, done = self.transition(problem, new, action)
+            return new, observation, float(reward), bool(done)
+        except BudgetExceeded:
+            return copy.deepcopy(state), f"That action took longer than {seconds:g}s to process.", 0.0, False
         except (RecursionError, MemoryError):
-            return state, "That action is too complex to process.", 0.0, False
-        return state, observation, float(reward), bool(done)
+            return copy.deepcopy(state), "That action is too complex to process.", 0.0, False
+        except Exception as exc:  # the dynamics must never crash an episode; say what broke
+            return copy.deepcopy(state), f"{STEP_CRASHED} ({type(exc).__name__}).", 0.0, False
+        finally:
+            _budget.stop(token)
 
     def grade(self, answer: str, problem: Problem) -> Verdict:
         actions = [line.strip() for line in answer.splitlines() if line.strip()]
@@ -150,6 +185,7 @@ class InteractiveTask(Task):
             return wrong("No actions given: write one action per line.")
         state, total, done = self.initial_state(problem), 0.0, False
         for action in actions:
+            _budget.check()  # a long list of actions replays step by step: stop at the deadline
             state, observation, reward, done = self.step(problem, state, action)
             total += reward
             if done:

@@ -31,6 +31,7 @@ import shutil
 import sys
 
 MANIFEST = "MANIFEST.json"
+REQUIRED = ("state.json", "rng.pt")  # every checkpoint has these; a manifest without them is not one
 STEP_DIR = re.compile(r"step_(\d+)")
 
 
@@ -176,9 +177,19 @@ def list_checkpoints(run_dir) -> list[tuple[int, str]]:
 
 
 def prune(run_dir, keep: int) -> None:
-    """Delete all but the newest `keep` checkpoints."""
+    """Delete all but the newest `keep` checkpoints.
+
+    Each is first renamed out of the step_N namespace (atomic), then deleted, so a kill in the
+    middle of a deletion leaves a leftover for the next save to clear, never a half-deleted
+    step_N folder that resume would have to report as damaged."""
+    root = checkpoints_root(run_dir)
     for _, path in list_checkpoints(run_dir)[keep:]:
-        shutil.rmtree(path, ignore_errors=True)
+        doomed = os.path.join(root, f".old-{os.path.basename(path)}-{os.getpid()}")
+        try:
+            os.replace(path, doomed)
+        except OSError:
+            continue
+        shutil.rmtree(doomed, ignore_errors=True)
 
 
 def clear_leftovers(run_dir) -> None:
@@ -201,9 +212,17 @@ def verify_checkpoint(path: str) -> str | None:
             files = json.load(f)["files"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         return f"unreadable manifest ({type(exc).__name__})"
+    if not isinstance(files, dict) or not all(isinstance(m, dict) and isinstance(m.get("size"), int)
+                                              and isinstance(m.get("sha256"), str) for m in files.values()):
+        return "malformed manifest (each file needs a size and a sha256)"
+    missing = [rel for rel in REQUIRED if rel not in files]
+    if missing:
+        return f"the manifest does not list {', '.join(missing)}"
     for rel, meta in sorted(files.items()):
         full = os.path.join(path, rel)
-        if not os.path.exists(full):
+        if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
+            return f"the manifest names a path outside the checkpoint: {rel!r}"
+        if not os.path.isfile(full):
             return f"{rel} is missing"
         size = os.path.getsize(full)
         if size != meta["size"]:

@@ -166,7 +166,7 @@ class BipartiteCheck(Task):
         missing = [v for v in nodes if v not in side]
         if missing:
             return wrong(f"Node {missing[0]} is in neither group.")
-        for e in adjacent:
+        for e in sorted(adjacent, key=sorted):  # sorted: a set's order depends on PYTHONHASHSEED
             u, v = sorted(e)
             if side[u] == side[v]:
                 return wrong(f"The edge {u} - {v} joins two nodes of the same group.")
