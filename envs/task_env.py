@@ -9,9 +9,11 @@ the attempts run out. Interactive tasks run their own dynamics, one action per s
 """
 from __future__ import annotations
 
+import pickle
+
 import gymnasium as gym
 
-from procgym.extract import extract_answer, marker_name
+from procgym.extract import MAX_RESPONSE_CHARS, extract_answer, marker_name
 from procgym.problem import Problem
 from procgym.registry import get
 from procgym.task import InteractiveTask, Task
@@ -54,6 +56,7 @@ class TaskEnv(gym.Env):
         self.observation_space = text_space(MAX_OBSERVATION)
         self.action_space = text_space(MAX_ACTION)
         self.problem: Problem | None = None
+        self._record: bytes | None = None  # the pickled problem record of this episode
         self.state: dict | None = None
         self.history: list[dict] = []
         self.turn = 0
@@ -75,6 +78,10 @@ class TaskEnv(gym.Env):
             problem_seed = seed if seed is not None else int(self.np_random.integers(0, 2**62))
             self.problem = self.task.generate(problem_seed, self.difficulty, self.answer_style, **self.knobs)
         self.state = self.task.initial_state(self.problem) if self.task.interactive else None
+        # Every info gets its own copy of the record (callers keep infos; check_env insists), but
+        # Problem.to_dict on every step cost more than most verifiers (bench/env_step.py): the
+        # record is pickled once per episode and each info unpickles it, 5-10x faster.
+        self._record = pickle.dumps(self.problem.to_dict(), pickle.HIGHEST_PROTOCOL)
         self.turn, self.done, self.verdict = 0, False, None
         self.history = [{"role": "user", "content": self.problem.prompt}]
         return self.problem.prompt, self._info()
@@ -120,6 +127,10 @@ class TaskEnv(gym.Env):
         return observation, self.verdict.reward, out_of_attempts
 
     def _act(self, text: str):
+        if len(text) > MAX_RESPONSE_CHARS:  # before extraction, as Task.verify does
+            observation = f"The response is longer than {MAX_RESPONSE_CHARS} characters."
+            self.verdict = Verdict(0.0, False, observation)
+            return observation, 0.0, False
         action = extract_answer(text, self.problem.answer_style)
         if action is None:
             observation = f"No action found: mark your action with {marker_name(self.problem.answer_style)}."
@@ -131,7 +142,7 @@ class TaskEnv(gym.Env):
 
     def _info(self) -> dict:
         return {
-            "problem": self.problem.to_dict(),
+            "problem": pickle.loads(self._record),
             "verdict": None if self.verdict is None else self.verdict.to_dict(),
             "turn": self.turn,
             "task": self.task.name,

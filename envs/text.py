@@ -1,6 +1,8 @@
 """Text spaces: observations and actions are strings over a fixed character set."""
 from __future__ import annotations
 
+import copy
+import functools
 import string
 
 from gymnasium.spaces import Text
@@ -13,8 +15,18 @@ MAX_OBSERVATION = 200_000
 MAX_ACTION = 100_000
 
 
-def text_space(max_length: int) -> Text:
+@functools.lru_cache(maxsize=None)
+def _prototype(max_length: int) -> Text:
     return Text(max_length=max_length, min_length=0, charset=CHARSET)
+
+
+def text_space(max_length: int) -> Text:
+    """A Text space over CHARSET of strings up to `max_length` characters.
+
+    Building a Text sorts and indexes the charset (about 50 us, two per env), so this returns a
+    shallow copy of one prototype per length: the charset tables are shared and never mutated;
+    the sampling RNG is each copy's own, created when the copy is first seeded or sampled."""
+    return copy.copy(_prototype(max_length))
 
 
 def in_charset(text: str) -> bool:
