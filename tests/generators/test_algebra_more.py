@@ -19,24 +19,13 @@ from procgym.generators.algebra.rational import lowest_terms
 from procgym.generators.algebra.sequences import exact_root, sum_formula_text, term_formula_text
 from procgym.generators.algebra.systems import bareiss_det
 from procgym.parsing import parse_expression
+from answer_helpers import feedback, ok
 
 NAMES = ["algebra/linear_system", "algebra/polynomial_roots", "algebra/expand_polynomial",
          "algebra/polynomial_division", "algebra/simplify_rational", "algebra/partial_fractions",
          "algebra/solve_inequality", "algebra/absolute_value_equation", "algebra/function_composition",
          "algebra/sequence_formula", "algebra/exp_log_equation"]
 x = sympy.Symbol("x")
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

@@ -17,23 +17,12 @@ from procgym.generators.algorithms.matrix_chain import chain_order, parenthesiza
 from procgym.generators.algorithms.scheduling import best_intervals, best_jobs
 from procgym.generators.algorithms.stable_matching import blocking_pair, gale_shapley
 from procgym.generators.algorithms.subsequences import longest_common, longest_increasing
+from answer_helpers import feedback, ok
 
 NAMES = ["algorithms/knapsack", "algorithms/longest_increasing_subsequence", "algorithms/longest_common_subsequence",
          "algorithms/edit_distance", "algorithms/coin_change", "algorithms/interval_scheduling",
          "algorithms/job_sequencing", "algorithms/matrix_chain", "algorithms/stable_matching",
          "algorithms/huffman_coding"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

@@ -19,23 +19,12 @@ from procgym.generators.algorithms.max_subarray import circular_best, kadane
 from procgym.generators.algorithms.palindromes import longest_palindrome_subsequence
 from procgym.generators.algorithms.sorting import count_inversions, quicksort_steps, stable_passes
 from procgym.generators.algorithms.subset_sums import best_partition, find_k_sum, greedy_partition
+from answer_helpers import feedback, ok
 
 NAMES = ["algorithms/subset_sum", "algorithms/k_sum", "algorithms/balanced_partition", "algorithms/bin_packing",
          "algorithms/inversion_count", "algorithms/stable_sort", "algorithms/quicksort_trace",
          "algorithms/binary_search_trace", "algorithms/maximum_subarray",
          "algorithms/longest_palindromic_subsequence"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

@@ -21,19 +21,12 @@ from procgym.generators.arithmetic.roman import from_roman, is_canonical, to_rom
 from procgym.generators.arithmetic.rounding import plain, round_sigfigs, round_to_exponent
 from procgym.generators.arithmetic.units import convert
 from procgym.parsing import equivalent, parse_expression
+from answer_helpers import ok, tag
 
 NAMES = ["arithmetic/decimal_arithmetic", "arithmetic/simplify_radical", "arithmetic/percent_change",
          "arithmetic/ratio_split", "arithmetic/unit_conversion", "arithmetic/long_division", "arithmetic/rounding",
          "arithmetic/roman_numerals", "arithmetic/averages"]
 F = Fraction
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, answer, check):

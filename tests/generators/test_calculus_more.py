@@ -19,19 +19,12 @@ from procgym.generators.calculus.implicit import implicit_slopes
 from procgym.generators.calculus.limits import limit_of
 from procgym.generators.calculus.series_sums import geometric_sum, power_moments, rational_sum
 from procgym.parsing import parse_expression
+from answer_helpers import ok
 
 NAMES = ["calculus/implicit_derivative", "calculus/indefinite_integral", "calculus/definite_integral",
          "calculus/limit", "calculus/taylor_coefficient", "calculus/extrema", "calculus/ode_initial_value",
          "calculus/series_sum", "calculus/tangent_line"]
 x, y, n = sympy.symbols("x y n")
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, answer, check):

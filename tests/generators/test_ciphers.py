@@ -15,17 +15,10 @@ from procgym.generators.ciphers.rail_fence import encode as rail_encode
 from procgym.generators.ciphers.substitution import decodings, pattern
 from procgym.generators.ciphers.vigenere import keys_from_crib, vigenere
 from procgym.generators.ciphers.xor import read_hex, xor
+from answer_helpers import ok
 
 NAMES = ["ciphers/caesar", "ciphers/vigenere", "ciphers/substitution", "ciphers/rail_fence", "ciphers/xor",
          "ciphers/encodings"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def first(name, level, pred=lambda p: True, seeds=range(200), **knobs):

@@ -7,12 +7,9 @@ from procgym.generators.ciphers.affine import UNITS, inverse_table, keys_fitting
 from procgym.generators.ciphers.columnar import decode as col_decode
 from procgym.generators.ciphers.columnar import encode as col_encode
 from procgym.generators.ciphers.morse import encode, read_morse
+from answer_helpers import ok
 
 NAMES = ["ciphers/morse", "ciphers/luhn", "ciphers/isbn", "ciphers/affine", "ciphers/columnar_transposition"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def first(name, level, pred=lambda p: True, seeds=range(300), **knobs):

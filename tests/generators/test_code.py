@@ -12,16 +12,9 @@ from procgym.generators.code._tiny_lang import StepLimit, TinyError, parse, rend
 from procgym.generators.code.machines import MachineError, assemble, run_registers, run_stack
 from procgym.generators.code.programs import ProgramGenerator
 from procgym.parsing import ParseError
+from answer_helpers import ok, tag
 
 NAMES = ["code/program_output", "code/program_input", "code/stack_machine", "code/register_machine"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def program_text(problem):

@@ -9,13 +9,10 @@ import pytest
 import procgym
 from procgym.generators.code._common3 import (PatternError, TapeError, eval_bits, full_match, parse_pattern,
                                               read_unsigned, run_tape, run_turing)
+from answer_helpers import ok
 
 NAMES = ["code/tape_output", "code/tape_input", "code/turing_machine", "code/bitwise_expression",
          "code/regex_design"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def first(name, level, pred=lambda p: True, seeds=range(300)):

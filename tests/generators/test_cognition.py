@@ -15,12 +15,9 @@ from procgym.generators.cognition.record_updates import apply as record_apply
 from procgym.generators.cognition.retrieval import run_events
 from procgym.generators.cognition.shell_game import apply as cup_apply
 from procgym.generators.cognition.text_counting import count_letters, count_words
+from answer_helpers import ok
 
 NAMES = procgym.tasks("cognition/*")
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def test_eight_cognition_tasks():

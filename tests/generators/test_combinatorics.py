@@ -20,18 +20,11 @@ from procgym.generators.combinatorics.partitions import count_partitions
 from procgym.generators.combinatorics.pigeonhole import (max_independent_set, worst_all_of, worst_any_of,
                                                           worst_m_of)
 from procgym.generators.combinatorics.repetition import count_codes, count_multisets
+from answer_helpers import ok
 
 NAMES = ["combinatorics/word_arrangements", "combinatorics/repetition_counting", "combinatorics/inclusion_exclusion",
          "combinatorics/derangements", "combinatorics/bounded_distributions", "combinatorics/catalan_structures",
          "combinatorics/set_partitions", "combinatorics/grid_paths", "combinatorics/pigeonhole"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, count):

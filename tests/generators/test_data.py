@@ -11,14 +11,11 @@ import procgym
 from procgym import Problem
 from procgym.generators.data import grouping, inventory, joins, ledgers, query
 from procgym.generators.data._common import THEMES, holds, money_text, number_text, parse_value
+from answer_helpers import ok
 
 NAMES = ["data/filter_count", "data/sort_top_k", "data/column_stats", "data/group_aggregate", "data/group_argmax",
          "data/pivot_cell", "data/join_lookup", "data/join_aggregate", "data/running_balance", "data/ledger_error",
          "data/journal_missing_amount", "data/inventory_simulation", "data/reorder_simulation"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def record(name, check, answer="x"):

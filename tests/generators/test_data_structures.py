@@ -15,18 +15,11 @@ from procgym.generators.data_structures.hashing import run_table
 from procgym.generators.data_structures.heaps import priority_queue_order, run_heap
 from procgym.generators.data_structures.linear import simulate
 from procgym.generators.data_structures.union_find import run_union_find
+from answer_helpers import ok, tag
 
 NAMES = ["data_structures/stack_queue_ops", "data_structures/priority_queue", "data_structures/heap_array",
          "data_structures/cache_simulation", "data_structures/union_find", "data_structures/bst_traversal",
          "data_structures/hash_probing"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, check, answer="x"):

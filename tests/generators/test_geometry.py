@@ -22,19 +22,12 @@ from procgym.generators.geometry.coordinates import apply_op, check_form
 from procgym.generators.geometry.polygons import convex_hull, is_simple, shoelace
 from procgym.generators.geometry.solids import solid_measures
 from procgym.parsing import ParseError, parse_expression
+from answer_helpers import ok, tag
 
 NAMES = ["geometry/composite_figure", "geometry/coordinate_point", "geometry/line_equation",
          "geometry/polygon_measure", "geometry/triangle_solving", "geometry/circle_problems",
          "geometry/solid_measure", "geometry/angle_chasing"]
 F = Fraction
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, check, answer="x"):

@@ -15,22 +15,11 @@ import procgym
 from procgym import Problem
 from procgym.generators.graphs._common import read_edges, read_groups, read_nodes
 from procgym.generators.graphs.bipartite import odd_cycle
+from answer_helpers import feedback, ok
 
 NAMES = ["graphs/shortest_distances", "graphs/diameter_eccentricity", "graphs/minimum_spanning_tree",
          "graphs/strongly_connected_components", "graphs/articulation_points_bridges", "graphs/bipartite_check",
          "graphs/max_flow_min_cut", "graphs/maximum_matching", "graphs/eulerian_path", "graphs/cycle_detection"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

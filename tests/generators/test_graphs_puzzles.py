@@ -14,21 +14,10 @@ from procgym import Problem
 from procgym.generators.graphs.coloring import chromatic_colouring
 from procgym.generators.puzzles._grid import GridSolver, parse_rows, read_grid
 from procgym.generators.puzzles.countdown import reachable_with_at_most, read_expression, render, solve
+from answer_helpers import feedback, ok
 
 NAMES = ["graphs/graph_coloring", "graphs/topological_sort", "graphs/connected_components",
          "puzzles/sudoku", "puzzles/latin_square", "puzzles/countdown"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

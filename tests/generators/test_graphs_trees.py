@@ -19,23 +19,12 @@ from procgym import Problem
 from procgym.generators.graphs.constrained_path import constrained_route
 from procgym.generators.graphs.hamiltonian import hamiltonian_path
 from procgym.generators.graphs.pagerank import pagerank_scores
+from answer_helpers import feedback, ok
 
 NAMES = ["graphs/" + n for n in (
     "lowest_common_ancestor", "tree_center", "subtree_sizes", "tree_diameter", "tree_vertex_cover",
     "graph_isomorphism", "dag_longest_path", "constrained_shortest_path", "maze_shortest_path",
     "pagerank_argmax", "hamiltonian_path")]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

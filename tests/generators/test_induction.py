@@ -12,13 +12,10 @@ from procgym.generators.induction.grid_rows import apply_ops, fill_between, grav
 from procgym.generators.induction.list_functions import PRIM_FNS, run_program
 from procgym.generators.induction.rewriting import apply_morphism, morphisms
 from procgym.generators.induction.sequences import fit_interleaved, fit_polynomial, fit_recurrence, predictions
+from answer_helpers import ok
 
 NAMES = ["induction/sequence_next", "induction/list_function", "induction/cellular_automaton",
          "induction/grid_transform", "induction/string_rewrite"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def test_parse_int_list():

@@ -8,13 +8,10 @@ import procgym
 from procgym.generators.induction._common3 import (grid_operations, grid_text, number_operations, outline_fill,
                                                    permute, read_grid, run_program, string_operations)
 from procgym.generators.induction.operation_cycle import continuations, fitting_ops
+from answer_helpers import ok
 
 NAMES = ["induction/grid_transform_2d", "induction/string_program", "induction/number_function",
          "induction/operation_cycle"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def test_all_registered():

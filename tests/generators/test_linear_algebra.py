@@ -22,19 +22,12 @@ from procgym.generators.linear_algebra.systems import equation_text
 from procgym.generators.linear_algebra.vectors import Degenerate, render
 from procgym.generators.linear_algebra.vectors import evaluate as evaluate_vector
 from procgym.parsing import ParseError
+from answer_helpers import ok, tag
 
 NAMES = ["linear_algebra/determinant", "linear_algebra/matrix_inverse", "linear_algebra/matrix_rank",
          "linear_algebra/linear_system", "linear_algebra/eigenvalues", "linear_algebra/matrix_power",
          "linear_algebra/matrix_product", "linear_algebra/vector_operations", "linear_algebra/change_of_basis"]
 F = Fraction
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, check, answer="x"):

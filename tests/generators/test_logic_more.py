@@ -18,14 +18,11 @@ from procgym.generators.logic.first_order import _compiled, holds
 from procgym.generators.logic.liars_spies import ROLES, consistent, evaluate as spy_evaluate
 from procgym.generators.logic.propositional import _laws, _rewrite_once
 from procgym.generators.logic.zebra import build_csp, clue_holds
+from answer_helpers import tag
 
 NAMES = ["logic/zebra_puzzle", "logic/seating_arrangement", "logic/ordering_puzzle", "logic/liars_and_spies",
          "logic/syllogism", "logic/entailment", "logic/formula_equivalence", "logic/truth_table",
          "logic/circuit_evaluation", "logic/first_order_model"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
 
 
 def verdict(problem, text):

@@ -16,19 +16,12 @@ from procgym.generators.arithmetic.expressions import Node, evaluate, render
 from procgym.generators.calculus.derivatives import X, derivative, fn, mul, power, to_text
 from procgym.generators.number_theory.modular import euclid_steps, inverse_mod
 from procgym.parsing import equivalent, parse_expression
+from answer_helpers import ok, tag
 
 NAMES = ["arithmetic/expression_value", "arithmetic/fraction_arithmetic", "arithmetic/base_conversion",
          "algebra/linear_equation", "algebra/factor_polynomial", "calculus/derivative",
          "number_theory/prime_factorization", "number_theory/modular_inverse"]
 x = sympy.Symbol("x")
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, answer, check, prompt="(test)"):

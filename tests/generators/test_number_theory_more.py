@@ -15,14 +15,11 @@ from procgym.generators.number_theory.digits import digit_sum, digital_root
 from procgym.generators.number_theory.diophantine import count_positive, general_solution, min_positive_x
 from procgym.generators.number_theory.divisors import classify, perfect_numbers
 from procgym.generators.number_theory.primality import pseudoprimes
+from answer_helpers import ok
 
 NAMES = ["number_theory/gcd_lcm", "number_theory/modular_power", "number_theory/linear_congruence",
          "number_theory/chinese_remainder", "number_theory/primality", "number_theory/divisor_functions",
          "number_theory/abundance", "number_theory/linear_diophantine", "number_theory/digit_sums"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def record(name, answer, check):

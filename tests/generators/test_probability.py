@@ -15,15 +15,12 @@ from procgym import Problem
 from procgym.generators.probability import bayes, cards, dice, distributions, expectation, markov, tables, urns
 from procgym.generators.probability import statistics as stats
 from procgym.generators.probability._common import solve_linear
+from answer_helpers import ok
 
 NAMES = ["probability/dice_events", "probability/card_draws", "probability/urn_draws", "probability/bayes_rule",
          "probability/two_way_table", "probability/expected_value", "probability/binomial_geometric",
          "probability/markov_absorption", "probability/descriptive_statistics"]
 PROBABILITIES = [n for n in NAMES if n not in ("probability/expected_value", "probability/descriptive_statistics")]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def record(name, value, decimals=False, **check):

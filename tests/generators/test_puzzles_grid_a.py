@@ -19,21 +19,10 @@ from procgym.generators.puzzles.kenken import cage_value
 from procgym.generators.puzzles.magic_square import MagicSolver
 from procgym.generators.puzzles.skyscrapers import visible
 from procgym.generators.puzzles.star_battle import count_placements
+from answer_helpers import feedback, ok
 
 NAMES = ["puzzles/kenken", "puzzles/futoshiki", "puzzles/skyscrapers", "puzzles/killer_sudoku", "puzzles/kakuro",
          "puzzles/nonogram", "puzzles/hitori", "puzzles/binairo", "puzzles/star_battle", "puzzles/magic_square"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

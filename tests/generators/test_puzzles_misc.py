@@ -14,22 +14,11 @@ from procgym import Problem
 from procgym.generators.puzzles import akari, battleship, hashi, knights, numberlink, slitherlink, sokoban, tents
 from procgym.generators.puzzles import twenty_four as tf
 from procgym.generators.puzzles._misc import parse_square, read_char_grid, square_name
+from answer_helpers import feedback, ok
 
 NAMES = ["puzzles/twenty_four", "puzzles/knights_tour", "puzzles/knight_swap", "puzzles/sokoban",
          "puzzles/slitherlink", "puzzles/hashi", "puzzles/battleship", "puzzles/tents", "puzzles/akari",
          "puzzles/numberlink"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

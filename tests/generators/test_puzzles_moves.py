@@ -27,22 +27,11 @@ from procgym.generators.puzzles.polyomino_tiling import placements, solve_tiling
 from procgym.generators.puzzles.river_crossing import item_bfs, people_bfs
 from procgym.generators.puzzles.sliding_tiles import goal_state, solve_tiles, step
 from procgym.generators.puzzles.water_jugs import bfs, goal_met
+from answer_helpers import feedback, ok
 
 NAMES = ["puzzles/n_queens", "puzzles/lights_out", "puzzles/cryptarithm", "puzzles/minesweeper_deduction",
          "puzzles/sliding_tiles", "puzzles/water_jugs", "puzzles/river_crossing", "puzzles/hanoi_variants",
          "puzzles/peg_solitaire", "puzzles/polyomino_tiling"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
-
-
-def feedback(problem, text):
-    return procgym.verify(problem, tag(text)).feedback
 
 
 def record(name, check, answer="x"):

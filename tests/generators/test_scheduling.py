@@ -10,16 +10,9 @@ from procgym import Problem
 from procgym.generators.scheduling.calendar import earliest_slot, min_rooms
 from procgym.generators.scheduling.critical_path import earliest_finish, one_critical_path
 from procgym.generators.scheduling.round_robin import round_robin
+from answer_helpers import ok
 
 NAMES = ["scheduling/critical_path", "scheduling/round_robin", "scheduling/calendar_conflicts"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, check, answer="x"):

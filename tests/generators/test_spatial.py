@@ -20,12 +20,9 @@ from procgym.generators.spatial.grid_transforms import (anti_transpose, apply_al
 from procgym.generators.spatial.lattice_polygon import interior_points, locate, star_polygon
 from procgym.generators.spatial.rectangles import coverage, intersection
 from procgym.generators.spatial.relative_walk import read_answer, walk
+from answer_helpers import ok
 
 NAMES = procgym.tasks("spatial/*")
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def test_ten_spatial_tasks():

@@ -9,13 +9,10 @@ from procgym.generators.strings._common3 import (apply_witness, interleaving_wit
                                                  least_rotation, longest_common_substrings, rotate,
                                                  rotation_offsets, shortest_supersequence)
 from procgym.generators.strings.segment_operations import apply_op
+from answer_helpers import ok
 
 NAMES = ["strings/rotation_check", "strings/minimal_rotation", "strings/interleaving",
          "strings/longest_common_substring", "strings/shortest_common_supersequence", "strings/segment_operations"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def first(name, level, pred=lambda p: True, seeds=range(300)):

@@ -8,13 +8,10 @@ import procgym
 from procgym.generators.strings._common2 import (is_balanced, longest_repeated, min_insertions,
                                                  palindromic_substrings, regex_search)
 from procgym.generators.strings.brackets import repair
+from answer_helpers import ok
 
 NAMES = ["strings/palindromic_substrings", "strings/bracket_repair", "strings/regex_match",
          "strings/longest_repeated_substring"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def first(name, level, pred, seeds=range(300)):

@@ -16,17 +16,10 @@ from procgym.generators.strings.anagrams import group_anagrams
 from procgym.generators.strings.run_length import decode, encode
 from procgym.generators.strings.sorting import sort_words
 from procgym.generators.time.dates import add_months
+from answer_helpers import ok, tag
 
 NAMES = ["strings/sort_words", "strings/anagram_groups", "strings/run_length", "time/date_arithmetic",
          "logic/knights_knaves", "logic/sat"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 # --------------------------------------------------------------------------- all six

@@ -22,19 +22,12 @@ from procgym.generators.scheduling.machines import (list_schedule, lpt_order, ma
                                                    precedence_schedule)
 from procgym.generators.scheduling.shortest_job import schedule
 from procgym.generators.scheduling.timetabling import conflicts, min_slots
+from answer_helpers import ok
 
 NAMES = ["data_structures/trie_operations", "data_structures/range_queries", "data_structures/next_greater_element",
          "data_structures/sliding_window_extremes", "data_structures/linked_list_ops", "data_structures/avl_tree",
          "scheduling/shortest_job_first", "scheduling/deadline_lateness", "scheduling/parallel_machines",
          "scheduling/exam_timetabling"]
-
-
-def tag(text):
-    return f"<answer>{text}</answer>"
-
-
-def ok(problem, text):
-    return procgym.verify(problem, tag(text)).correct
 
 
 def record(name, check, answer="x"):

@@ -15,6 +15,7 @@ import procgym
 from procgym import Problem
 from procgym.generators.time import clocks, recurring, timesheets, timetables, workdays, zones
 from procgym.generators.time._common import offset_text, read_clock, read_datetime
+from answer_helpers import ok
 
 NAMES = ["time/day_of_week", "time/datetime_add", "time/timezone_travel", "time/timezone_meeting",
          "time/timetable_connection", "time/clock_angle", "time/working_days", "time/recurring_events",
@@ -22,10 +23,6 @@ NAMES = ["time/day_of_week", "time/datetime_add", "time/timezone_travel", "time/
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
-
-
-def ok(problem, text):
-    return procgym.verify(problem, f"<answer>{text}</answer>").correct
 
 
 def record(name, check, answer="x"):
