@@ -20,7 +20,7 @@ demo: setup
 	$(BIN)/procgym demo
 
 test: setup
-	$(BIN)/python -m pytest -n auto tests
+	$(BIN)/python -m pytest -n auto --durations=25 tests
 
 bench: setup
 	$(BIN)/python bench/generation.py
