@@ -160,10 +160,12 @@ class InteractiveTask(Task):
         Never raises and never hangs: an action that is not text, too long, too slow to process
         (see procgym.budget) or that breaks the dynamics gets an observation saying so, no
         reward, and leaves the state as it was."""
-        if not isinstance(action, str):
-            return copy.deepcopy(state), "That action is not text.", 0.0, False
-        if len(action) > MAX_ANSWER_CHARS:
-            return copy.deepcopy(state), f"That action is longer than {MAX_ANSWER_CHARS} characters.", 0.0, False
+        if not isinstance(action, str) or len(action) > MAX_ANSWER_CHARS:
+            # Still a turn, like any invalid action: the task's own dynamics count an empty one.
+            reason = ("That action is not text." if not isinstance(action, str)
+                      else f"That action is longer than {MAX_ANSWER_CHARS} characters.")
+            new, observation, _, done = self.step(problem, state, "")
+            return new, f"{reason} {observation}", 0.0, done
         seconds = self.budget_s or _budget.DEFAULT_BUDGET_S
         token = _budget.start(seconds)
         try:

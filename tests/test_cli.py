@@ -105,7 +105,7 @@ def test_play_in_the_terminal(tmp_path):
 
 
 def test_demo_runs_agents_and_writes_a_summary(capsys, tmp_path):
-    code, out, _ = run(capsys, "demo", "--out", str(tmp_path), "--episodes", "1", "--levels", "1",
+    code, out, _ = run(capsys, "demo", "--agents-only", "--out", str(tmp_path), "--episodes", "1", "--levels", "1",
                        "--tasks", "graphs/shortest_path,games/tower_of_hanoi")
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert code == 0 and "oracle solved 2/2 (100.0%)" in out

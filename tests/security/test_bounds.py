@@ -32,9 +32,10 @@ def test_a_too_long_action_is_refused_by_step():
     p = task.generate(seed=0, difficulty=1)
     state = task.initial_state(p)
     new, observation, reward, done = task.step(p, state, "a" * (MAX_ANSWER_CHARS + 1))
-    assert "longer than" in observation and reward == 0.0 and not done and new == state
+    # refused before parsing, but it still costs a turn like any invalid action (issue #6)
+    assert observation.startswith("That action is longer than") and reward == 0.0 and new != state
     new, observation, reward, done = task.step(p, state, None)
-    assert observation == "That action is not text." and reward == 0.0
+    assert observation.startswith("That action is not text.") and reward == 0.0 and new != state
 
 
 @pytest.mark.parametrize("text,bound", [
