@@ -293,3 +293,16 @@ def determined_puzzle(rng, ops, depth: int, menu_size: int, n_examples: int, mak
             if y is not None:
                 examples.append((x, y))
     raise RuntimeError("no determined puzzle found")
+
+
+def menu_question(ops, menu, depth: int, examples, test, subject: str) -> str:
+    """The prompt of a hidden-rule puzzle: the rule is 1..depth operations from `menu`, shown by
+    input -> output examples; `subject` says what the rule maps ("each whole number into another")."""
+    docs = {name: doc for name, doc, _ in ops}
+    ops_text = "\n".join(f"- {docs[name]}" for name in menu)
+    how = ("one of these operations" if depth == 1 else
+           f"a sequence of 1 to {depth} of these operations, applied one after another in some order "
+           "(an operation may be used more than once)")
+    shown = "\n".join(f"{x} -> {y}" for x, y in examples)
+    return (f"A hidden rule turns {subject}. The rule is {how}:\n{ops_text}\n\n"
+            f"Examples (input -> output):\n{shown}\n\nWhat is the output for {test}?")

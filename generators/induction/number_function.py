@@ -5,7 +5,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.parsing import ParseError, parse_int
 from procgym.verdict import right, wrong
 
-from ._common3 import determined_puzzle, number_operations
+from ._common3 import determined_puzzle, menu_question, number_operations
 
 OPS = number_operations()
 
@@ -41,15 +41,7 @@ class NumberFunction(Task):
 
         program, menu, examples, test, expected = determined_puzzle(
             rng, OPS, params["n_ops"], params["menu"], params["n_examples"], number)
-        docs = {name: doc for name, doc, _ in OPS}
-        ops_text = "\n".join(f"- {docs[name]}" for name in menu)
-        depth = params["n_ops"]
-        how = ("one of these operations" if depth == 1 else
-               f"a sequence of 1 to {depth} of these operations, applied one after another in some order "
-               "(an operation may be used more than once)")
-        shown = "\n".join(f"{x} -> {y}" for x, y in examples)
-        question = (f"A hidden rule turns each whole number into another. The rule is {how}:\n{ops_text}\n\n"
-                    f"Examples (input -> output):\n{shown}\n\nWhat is the output for {test}?")
+        question = menu_question(OPS, menu, params["n_ops"], examples, test, "each whole number into another")
         return Draft(question, str(expected), {"value": expected})
 
     def grade(self, answer, problem):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common3 import determined_puzzle, read_word, string_operations
+from ._common3 import determined_puzzle, menu_question, read_word, string_operations
 
 
 @register
@@ -42,15 +42,7 @@ class StringProgram(Task):
 
         program, menu, examples, test, expected = determined_puzzle(
             rng, ops, params["n_ops"], params["menu"], params["n_examples"], word)
-        docs = {name: doc for name, doc, _ in ops}
-        ops_text = "\n".join(f"- {docs[name]}" for name in menu)
-        depth = params["n_ops"]
-        how = ("one of these operations" if depth == 1 else
-               f"a sequence of 1 to {depth} of these operations, applied one after another in some order "
-               "(an operation may be used more than once)")
-        shown = "\n".join(f"{x} -> {y}" for x, y in examples)
-        question = (f"A hidden rule turns each input word into an output word. The rule is {how}:\n{ops_text}\n\n"
-                    f"Examples (input -> output):\n{shown}\n\nWhat is the output for {test}?")
+        question = menu_question(ops, menu, params["n_ops"], examples, test, "each input word into an output word")
         return Draft(question, expected, {"word": expected})
 
     def grade(self, answer, problem):
