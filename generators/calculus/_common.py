@@ -20,7 +20,7 @@ import sympy
 
 from procgym.parsing import clean, parse_number
 
-from .derivatives import C, X, add, div, fn, is_const, mul, neg, power  # noqa: F401  (re-exported)
+from ._tree import C, X, add, div, fn, is_const, mul, neg, num_text, power, text  # noqa: F401  (re-exported)
 
 F0, F1 = Fraction(0), Fraction(1)
 
@@ -79,60 +79,6 @@ def linear(a, b, var=X) -> tuple:
 
 
 # =========================================================================== printing
-
-def num_text(v) -> str:
-    v = Fraction(v)
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-
-
-def text(e) -> str:
-    """Plain math text with explicit * and ^, readable by procgym.parsing.parse_expression."""
-    kind = e[0]
-    if kind == "c":
-        return num_text(e[1])
-    if kind == "x":
-        return "x"
-    if kind == "sym":
-        return e[1]
-    if kind == "fn":
-        return f"{e[1]}({text(e[2])})"
-    if kind in ("pow", "rpow"):
-        base = text(e[1])
-        if e[1][0] not in ("x", "sym", "fn"):
-            base = f"({base})"
-        n = Fraction(e[2])
-        return f"{base}^{n.numerator}" if n.denominator == 1 and n > 0 else f"{base}^({num_text(n)})"
-    if kind == "add":
-        out = []
-        for i, t in enumerate(e[1]):
-            s = text(t)
-            if i == 0:
-                out.append(s)
-            elif s.startswith("-"):
-                out.append(" - " + s[1:])
-            else:
-                out.append(" + " + s)
-        return "".join(out)
-    if kind == "mul":
-        fs = list(e[1])
-        prefix = ""
-        if fs[0][0] == "c":
-            v = fs.pop(0)[1]
-            prefix = "-" if v < 0 else ""
-            v = abs(v)
-            if v != 1:
-                prefix += (num_text(v) if v.denominator == 1 else f"({num_text(v)})") + "*"
-        parts = [f"({text(f)})" if f[0] in ("add", "div", "mul") else text(f) for f in fs]
-        return prefix + "*".join(parts)
-    if kind == "div":
-        top, bottom = text(e[1]), text(e[2])
-        if e[1][0] == "add":
-            top = f"({top})"
-        if e[2][0] not in ("x", "sym", "fn", "pow", "rpow") or bottom.startswith("-"):
-            bottom = f"({bottom})"
-        return f"{top}/{bottom}"
-    raise ValueError(f"unknown node {kind!r}")
-
 
 # =========================================================================== differentiation
 

@@ -3,104 +3,13 @@ from __future__ import annotations
 
 import ast
 import re
-from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 from procgym.parsing import MAX_NODES, ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-# An expression is a tuple: ("c", Fraction) | ("x",) | ("add", terms) | ("mul", factors) |
-# ("div", numerator, denominator) | ("pow", base, int) | ("fn", name, argument).
-# The constructors below fold constants so that derivatives come out readable.
-
-X = ("x",)
-
-
-def C(v) -> tuple:
-    return ("c", Fraction(v))
-
-
-def is_const(e, value=None) -> bool:
-    return e[0] == "c" and (value is None or e[1] == value)
-
-
-def add(*terms) -> tuple:
-    flat, const = [], Fraction(0)
-    for t in terms:
-        for u in (t[1] if t[0] == "add" else (t,)):
-            if u[0] == "c":
-                const += u[1]
-            else:
-                flat.append(u)
-    if const:
-        flat.append(C(const))
-    if not flat:
-        return C(0)
-    return flat[0] if len(flat) == 1 else ("add", tuple(flat))
-
-
-_RANK = {"x": 0, "pow": 1, "add": 2, "fn": 3, "div": 4, "mul": 5}
-
-
-def _rank(e) -> int:
-    if e[0] == "pow" and e[1] == X:
-        return 0
-    return _RANK.get(e[0], 6)
-
-
-def mul(*factors) -> tuple:
-    flat, const, dens = [], Fraction(1), []
-    for f in factors:
-        for u in (f[1] if f[0] == "mul" else (f,)):
-            if u[0] == "c":
-                const *= u[1]
-            elif u[0] == "div":  # a * (b / c) is written (a * b) / c
-                flat.append(u[1])
-                dens.append(u[2])
-            else:
-                flat.append(u)
-    if const == 0:
-        return C(0)
-    if dens:
-        return div(mul(C(const), *flat), mul(*dens))
-    flat.sort(key=_rank)  # stable: x-powers first, then brackets, then functions, then quotients
-    if not flat:
-        return C(const)
-    if const == 1:
-        return flat[0] if len(flat) == 1 else ("mul", tuple(flat))
-    return ("mul", (C(const),) + tuple(flat))
-
-
-def div(a, b) -> tuple:
-    if is_const(b):
-        return mul(C(1 / b[1]), a)
-    if is_const(a, 0):
-        return C(0)
-    if a[0] == "div":
-        return div(a[1], mul(a[2], b))
-    if b[0] == "div":
-        return div(mul(a, b[2]), b[1])
-    return ("div", a, b)
-
-
-def power(base, n: int) -> tuple:
-    if n == 0:
-        return C(1)
-    if n == 1:
-        return base
-    if is_const(base):
-        return C(base[1] ** n)
-    if base[0] == "pow":
-        return power(base[1], base[2] * n)
-    return ("pow", base, n)
-
-
-def fn(name: str, arg) -> tuple:
-    return ("fn", name, arg)
-
-
-def neg(a) -> tuple:
-    return mul(C(-1), a)
+from ._tree import C, X, add, div, fn, is_const, mul, neg, power
+from ._tree import text as to_text
 
 
 def derivative(e) -> tuple:
@@ -137,57 +46,6 @@ def derivative(e) -> tuple:
     if name == "ln":
         return div(du, u)
     raise ValueError(f"unknown function {name!r}")
-
-
-def _num(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-
-
-def to_text(e) -> str:
-    """Plain math text with explicit * and ^, readable by procgym.parsing.parse_expression."""
-    kind = e[0]
-    if kind == "c":
-        return _num(e[1])
-    if kind == "x":
-        return "x"
-    if kind == "fn":
-        return f"{e[1]}({to_text(e[2])})"
-    if kind == "pow":
-        base = to_text(e[1])
-        if e[1][0] not in ("x", "fn"):
-            base = f"({base})"
-        n = e[2]
-        return f"{base}^{n}" if n > 0 else f"{base}^({n})"
-    if kind == "add":
-        out = []
-        for i, t in enumerate(e[1]):
-            s = to_text(t)
-            if i == 0:
-                out.append(s)
-            elif s.startswith("-"):
-                out.append(" - " + s[1:])
-            else:
-                out.append(" + " + s)
-        return "".join(out)
-    if kind == "mul":
-        fs = list(e[1])
-        prefix = ""
-        if fs[0][0] == "c":
-            v = fs.pop(0)[1]
-            prefix = "-" if v < 0 else ""
-            v = abs(v)
-            if v != 1:
-                prefix += (_num(v) if v.denominator == 1 else f"({_num(v)})") + "*"
-        parts = [f"({to_text(f)})" if f[0] in ("add", "div", "mul") else to_text(f) for f in fs]
-        return prefix + "*".join(parts)
-    num, den = e[1], e[2]
-    top = to_text(num)
-    if num[0] == "add":
-        top = f"({top})"
-    bottom = to_text(den)
-    if den[0] not in ("x", "fn", "pow") or bottom.startswith("-"):
-        bottom = f"({bottom})"
-    return f"{top}/{bottom}"
 
 
 # procgym.parsing reads at most MAX_NODES syntax nodes; a reference derivative stays well under

@@ -13,7 +13,9 @@ from procgym.generators.algebra.factoring import factored_text, poly_mul, poly_t
 from procgym.generators.algebra.linear import linear_form, render_sum, solve_linear
 from procgym.generators.arithmetic.bases import from_base, to_base
 from procgym.generators.arithmetic.expressions import Node, evaluate, render
-from procgym.generators.calculus.derivatives import X, derivative, fn, mul, power, to_text
+from procgym.generators.calculus._tree import X, fn, mul, power
+from procgym.generators.calculus._tree import text as to_text
+from procgym.generators.calculus.derivatives import derivative
 from procgym.generators.number_theory.modular import euclid_steps, inverse_mod
 from procgym.parsing import equivalent, parse_expression
 from answer_helpers import ok, tag
