@@ -40,7 +40,7 @@ class TransformersAgent:
                 raise ValueError("pass the tokenizer along with a loaded model")
             self.model_name = getattr(model.config, "name_or_path", None) or type(model).__name__
             self.model, self.tokenizer = model, tokenizer
-        self.model.eval()
+        self.model.eval()  # safe: torch inference mode, not Python eval
         eos = self.tokenizer.eos_token_id
         gen_eos = getattr(getattr(self.model, "generation_config", None), "eos_token_id", None)
         self.stop_ids = {i for i in ([eos] + (gen_eos if isinstance(gen_eos, list) else [gen_eos])) if i is not None}

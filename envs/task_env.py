@@ -142,7 +142,7 @@ class TaskEnv(gym.Env):
 
     def _info(self) -> dict:
         return {
-            "problem": pickle.loads(self._record),
+            "problem": pickle.loads(self._record),  # safe: bytes this env pickled itself at reset
             "verdict": None if self.verdict is None else self.verdict.to_dict(),
             "turn": self.turn,
             "task": self.task.name,

@@ -30,8 +30,8 @@ HOSTILE = [
     "<answer>" + "9" * 100_000 + "</answer>", "<answer>10^10^10</answer>", "<answer>10**10**10</answer>",
     "<answer>9^9^9^9^9</answer>", "<answer>" + "(" * 5000 + "1" + ")" * 5000 + "</answer>",
     "<answer>" + "[" * 5000 + "]" * 5000 + "</answer>", "<answer>" + "{" * 5000 + "}" * 5000 + "</answer>",
-    "<answer>__import__('os').system('touch PWNED')</answer>", "<answer>eval('1+1')</answer>",
-    "<answer>exec(\"open('PWNED','w')\")</answer>", "<answer>$(touch PWNED)</answer>", "<answer>`rm -rf /`</answer>",
+    "<answer>__import__('os').system('touch PWNED')</answer>", "<answer>eval('1+1')</answer>",  # safe: attack strings fed to verifiers, never run
+    "<answer>exec(\"open('PWNED','w')\")</answer>", "<answer>$(touch PWNED)</answer>", "<answer>`rm -rf /`</answer>",  # safe: attack strings fed to verifiers, never run
     "<answer>{0.__class__.__mro__}</answer>", "<answer>%s%s%s%n</answer>", "<answer>\\input{/etc/passwd}</answer>",
     "<answer>\\def\\x{\\x}\\x</answer>", "<answer>lambda: 1</answer>", "<answer>1/0</answer>", "<answer>nan</answer>",
     "<answer>inf</answer>", "<answer>-0</answer>", "<answer>1e999999</answer>", "\\boxed{" * 3000,
@@ -331,6 +331,7 @@ def fingerprints_in_subprocess(names, hash_seed: str) -> dict[str, str]:
     code = ("import json, sys; from procgym.contract import fingerprints; "
             "print(json.dumps(fingerprints(json.loads(sys.argv[1]))))")
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    # safe: runs our own fingerprint code over registered task names; no model text reaches it
     out = subprocess.run([sys.executable, "-c", code, json.dumps(list(names))], env=env,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout)

@@ -27,8 +27,8 @@ import threading
 PYTHON = [
     "__import__('os').system('touch pwned_py')",
     "open('pwned_open', 'w').write('x')",
-    "exec(\"open('pwned_exec','w')\")",
-    "eval(\"__import__('os').system('touch pwned_eval')\")",
+    "exec(\"open('pwned_exec','w')\")",  # safe: an attack string the tests feed to verifiers, never run
+    "eval(\"__import__('os').system('touch pwned_eval')\")",  # safe: an attack string the tests feed to verifiers, never run
     "compile('import os', 'f', 'exec')",
     "().__class__.__bases__[0].__subclasses__()",
     "[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == 'Popen'][0](['touch', 'pwned_sub'])",
@@ -39,7 +39,7 @@ PYTHON = [
     "breakpoint()",
     "getattr(__builtins__, 'exec')('1')",
     "Symbol('x').__class__.__init__.__globals__",
-    "sympify(\"__import__('os').system('touch pwned_sympify')\")",
+    "sympify(\"__import__('os').system('touch pwned_sympify')\")",  # safe: an attack string the tests feed to verifiers, never run
     "x.subs(x, __import__('os').system('touch pwned_subs'))",
     "Function('system')('touch pwned_function')",
     "cos\nsystem\n(S'touch pwned_pickle'\ntR.",  # a pickle opcode stream

@@ -72,7 +72,7 @@ def evaluate(model, tokenizer, problems, *, batch_size: int = 100, max_new_token
     pad = tokenizer.pad_token_id
     device = next(model.parameters()).device
     was_training = model.training
-    model.eval()
+    model.eval()  # safe: torch inference mode, not Python eval
     correct = []
     with torch.no_grad(), torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)

@@ -98,7 +98,7 @@ def load_reference(cfg: TrainConfig, base_path: str, device):
         return None
     from transformers import AutoModelForCausalLM
 
-    ref = AutoModelForCausalLM.from_pretrained(base_path).to(device).eval()
+    ref = AutoModelForCausalLM.from_pretrained(base_path).to(device).eval()  # safe: torch inference mode, not Python eval
     ref.requires_grad_(False)
     return ref
 
@@ -316,7 +316,7 @@ def train(cfg: TrainConfig) -> dict:
         num_tokens = sum(sum(e.loss_mask) for e in trainable)
         batches = [grpo.collate(chunk, pad_id) for chunk in grpo.micro_batches(trainable, cfg.micro_batch_size)]
         if recompute_old:
-            model.eval()
+            model.eval()  # safe: torch inference mode, not Python eval
             for mb, logp in zip(batches, forward_logprobs(model, batches, device, cfg.temperature, autocast)):
                 mb.old_logprobs = logp
         if cfg.kl_beta > 0:
