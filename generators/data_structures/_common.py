@@ -11,6 +11,7 @@ bounded parsers only).
 from __future__ import annotations
 
 import re
+from collections import deque
 
 from procgym.parsing import ParseError, parse_int
 
@@ -105,3 +106,38 @@ def count_hint(given: list, expected: list, what: str) -> str:
     if len(given) != len(expected):
         return f"That is not the right {what}: it should have {len(expected)} items, not {len(given)}."
     return f"That is not the right {what}."
+
+
+# --------------------------------------------------------------------------- binary trees
+
+TRAVERSAL_TEXT = {  # how the prompts name each traversal
+    "inorder": "in-order (left subtree, then the node, then the right subtree)",
+    "preorder": "pre-order (the node, then its left subtree, then its right subtree)",
+    "postorder": "post-order (the left subtree, then the right subtree, then the node)",
+    "levelorder": "level-order (the root, then each depth in turn, left to right within a depth)",
+}
+
+def traverse(root, order: str) -> list[int]:
+    """The keys of a binary tree (nodes with .key, .left, .right) in the given order."""
+    out: list[int] = []
+    if order == "levelorder":
+        queue = deque([root] if root else [])
+        while queue:
+            node = queue.popleft()
+            out.append(node.key)
+            queue.extend(c for c in (node.left, node.right) if c is not None)
+        return out
+
+    def walk(node):
+        if node is None:
+            return
+        if order == "preorder":
+            out.append(node.key)
+        walk(node.left)
+        if order == "inorder":
+            out.append(node.key)
+        walk(node.right)
+        if order == "postorder":
+            out.append(node.key)
+    walk(root)
+    return out

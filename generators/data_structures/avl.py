@@ -1,11 +1,10 @@
 """AVL trees: insert (and delete) keys with rebalancing rotations, then give a traversal."""
 from __future__ import annotations
 
-from collections import deque
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import numbered
+from ._common import TRAVERSAL_TEXT, numbered, traverse
 from ._common2 import grade_int_list
 
 
@@ -111,36 +110,7 @@ def run_avl(ops: list[tuple[str, int]], log: list | None = None) -> Node | None:
     return root
 
 
-def traverse(root: Node | None, order: str) -> list[int]:
-    out: list[int] = []
-    if order == "levelorder":
-        queue = deque([root] if root else [])
-        while queue:
-            node = queue.popleft()
-            out.append(node.key)
-            queue.extend(c for c in (node.left, node.right) if c is not None)
-        return out
-
-    def walk(node):
-        if node is None:
-            return
-        if order == "preorder":
-            out.append(node.key)
-        walk(node.left)
-        if order == "inorder":
-            out.append(node.key)
-        walk(node.right)
-        if order == "postorder":
-            out.append(node.key)
-    walk(root)
-    return out
-
-
-TRAVERSALS = {
-    "preorder": "pre-order (the node, then its left subtree, then its right subtree)",
-    "postorder": "post-order (the left subtree, then the right subtree, then the node)",
-    "levelorder": "level-order (the root, then each depth in turn, left to right within a depth)",
-}
+TRAVERSALS = {k: TRAVERSAL_TEXT[k] for k in ("preorder", "postorder", "levelorder")}  # in-order is just sorted
 
 
 @register

@@ -1,13 +1,12 @@
 """Binary search trees: insert and delete keys by stated rules, then give a traversal order."""
 from __future__ import annotations
 
-from collections import deque
 
 from procgym import Draft, Knob, Task, register
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import count_hint, is_empty, numbered, read_ints
+from ._common import TRAVERSAL_TEXT, count_hint, is_empty, numbered, read_ints, traverse
 
 
 class Node:
@@ -62,31 +61,6 @@ def delete(node: Node | None, key: int, rule: str) -> Node | None:
     return node
 
 
-def traverse(root: Node | None, order: str) -> list[int]:
-    out: list[int] = []
-    if order == "levelorder":
-        queue = deque([root] if root else [])
-        while queue:
-            node = queue.popleft()
-            out.append(node.key)
-            queue.extend(c for c in (node.left, node.right) if c is not None)
-        return out
-
-    def walk(node):
-        if node is None:
-            return
-        if order == "preorder":
-            out.append(node.key)
-        walk(node.left)
-        if order == "inorder":
-            out.append(node.key)
-        walk(node.right)
-        if order == "postorder":
-            out.append(node.key)
-    walk(root)
-    return out
-
-
 def run_bst(ops: list[tuple], rule: str) -> Node | None:
     root = None
     for kind, key in ops:
@@ -100,12 +74,7 @@ def _find(root: Node | None, key: int) -> Node | None:
     return root
 
 
-TRAVERSALS = {
-    "inorder": "in-order (left subtree, then the node, then the right subtree)",
-    "preorder": "pre-order (the node, then its left subtree, then its right subtree)",
-    "postorder": "post-order (the left subtree, then the right subtree, then the node)",
-    "levelorder": "level-order (the root, then each depth in turn, left to right within a depth)",
-}
+TRAVERSALS = TRAVERSAL_TEXT
 RULES = {
     "successor": ("its in-order successor (the smallest key in its right subtree)", "right"),
     "predecessor": ("its in-order predecessor (the largest key in its left subtree)", "left"),

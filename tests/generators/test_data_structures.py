@@ -9,7 +9,8 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.data_structures.bst import run_bst, traverse
+from procgym.generators.data_structures._common import traverse
+from procgym.generators.data_structures.bst import run_bst
 from procgym.generators.data_structures.caches import simulate_cache
 from procgym.generators.data_structures.hashing import run_table
 from procgym.generators.data_structures.heaps import priority_queue_order, run_heap
