@@ -464,3 +464,26 @@ def pin_down(rng, truth, draw, holds, build, fallback, minimal: bool) -> list:
                 keep[i] = True
         clues = [c for c, kept in zip(clues, keep) if kept]
     return clues
+
+
+# --------------------------------------------------------------------------- islanders' roles
+
+def role_pattern(*roles: str) -> re.Pattern:
+    """One "NAME=role" item: "A=knight", "A: knave", "A is a knight", "a knave" (any case)."""
+    return re.compile(r"([A-Za-z])\s*(?:=|:|-|\bis\s+an?\b|\bis\b)?\s*(" + "|".join(roles) + ")", re.IGNORECASE)
+
+
+def parse_roles(answer: str, item_pattern: re.Pattern, form: str) -> dict[str, str]:
+    """{"A": "knight", ...} from text like "A=knight, B=knave"; ValueError with a reason otherwise.
+    `item_pattern` reads one item (see role_pattern); `form` says how to write one."""
+    items = [p.strip().strip("'\"`.").strip() for p in re.split(r"[,;\n]|\band\b", answer) if p.strip()]
+    roles: dict[str, str] = {}
+    for item in items:
+        m = item_pattern.fullmatch(item)
+        if not m:
+            raise ValueError(f"Could not read {item[:30]!r}: write {form}.")
+        name, role = m.group(1).upper(), m.group(2).lower()
+        if name in roles:
+            raise ValueError(f"{name} is given a role more than once.")
+        roles[name] = role
+    return roles

@@ -1,17 +1,18 @@
 """Knights and knaves: deduce who always tells the truth from what everyone says."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
 from .._shared import node_labels
+from ._common import parse_roles, role_pattern
+
+ROLE_ITEM = role_pattern("knight", "knave")  # one "A=knight" item of an answer
 
 ATOM_KINDS = ("role", "role_same", "all")
 CONNECTIVES = ("andor", "all")
-_ITEM = re.compile(r"([A-Za-z])\s*(?:=|:|-|\bis\s+an?\b|\bis\b)?\s*(knight|knave)", re.IGNORECASE)
 
 # A statement is a nested tuple:
 #   ("role", i, knight)        person i is a knight (knight=True) / a knave (False)
@@ -143,21 +144,6 @@ def _to_lists(s):
     return [_to_lists(x) if isinstance(x, tuple) else x for x in s]
 
 
-def parse_roles(answer: str) -> dict[str, str]:
-    """{"A": "knight", ...} from text like "A=knight, B=knave"; ValueError with a reason otherwise."""
-    items = [p.strip().strip("'\"`.").strip() for p in re.split(r"[,;\n]|\band\b", answer) if p.strip()]
-    roles: dict[str, str] = {}
-    for item in items:
-        m = _ITEM.fullmatch(item)
-        if not m:
-            raise ValueError(f"Could not read {item[:30]!r}: write NAME=knight or NAME=knave.")
-        name, role = m.group(1).upper(), m.group(2).lower()
-        if name in roles:
-            raise ValueError(f"{name} is given a role more than once.")
-        roles[name] = role
-    return roles
-
-
 @register
 class KnightsKnaves(Task):
     """Knights always tell the truth, knaves always lie; from what the islanders say, decide who
@@ -223,7 +209,7 @@ class KnightsKnaves(Task):
     def grade(self, answer, problem):
         solution = problem.check["solution"]
         try:
-            roles = parse_roles(answer)
+            roles = parse_roles(answer, ROLE_ITEM, "NAME=knight or NAME=knave")
         except ValueError as e:
             return wrong(str(e))
         unknown = sorted(set(roles) - set(solution))

@@ -1,17 +1,17 @@
 """Knights, knaves and spies: truth-tellers, liars and people who may say anything."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
 from .._shared import node_labels
+from ._common import parse_roles, role_pattern
 
 ROLES = ("knight", "knave", "spy")
 KNIGHT, KNAVE, SPY = 0, 1, 2
-_ITEM = re.compile(r"([A-Za-z])\s*(?:=|:|-|\bis\s+an?\b|\bis\b)?\s*(knight|knave|spy)", re.IGNORECASE)
+ROLE_ITEM = role_pattern("knight", "knave", "spy")
 
 # A statement is a nested list:
 #   ["role", i, r, yes]       person i is (yes=True) / is not (yes=False) of role r
@@ -195,20 +195,6 @@ def render(s, speaker, names) -> str:
     return f"{inner(s[1])} {op} {inner(s[2])}"
 
 
-def parse_roles(answer: str) -> dict[str, str]:
-    items = [p.strip().strip("'\"`.").strip() for p in re.split(r"[,;\n]|\band\b", answer) if p.strip()]
-    roles: dict[str, str] = {}
-    for item in items:
-        m = _ITEM.fullmatch(item)
-        if not m:
-            raise ValueError(f"Could not read {item[:30]!r}: write NAME=knight, NAME=knave or NAME=spy.")
-        name, role = m.group(1).upper(), m.group(2).lower()
-        if name in roles:
-            raise ValueError(f"{name} is given a role more than once.")
-        roles[name] = role
-    return roles
-
-
 @register
 class LiarsAndSpies(Task):
     """Knights always tell the truth, knaves always lie, and spies may say anything; the prompt
@@ -277,7 +263,7 @@ class LiarsAndSpies(Task):
         c = problem.check
         names = c["names"]
         try:
-            given = parse_roles(answer)
+            given = parse_roles(answer, ROLE_ITEM, "NAME=knight, NAME=knave or NAME=spy")
         except ValueError as e:
             return wrong(str(e))
         unknown = sorted(set(given) - set(names))
