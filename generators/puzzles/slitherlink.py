@@ -64,36 +64,7 @@ def count_solutions(lat: Lattice, clues: list[int], limit: int = 2, out: list | 
 
         def set_edge(e, v):
             """Give edge e the value v; False on a contradiction."""
-            if val[e] >= 0:
-                return val[e] == v
-            if v:
-                a, b = ends[e]
-                ea, eb = mate[a], mate[b]
-                if ea < 0 or eb < 0:  # a corner that already has two loop sides
-                    return False
-                if ea == b:  # a and b end one path: this closes a loop
-                    if plen[a] != info[0]:
-                        return False
-                    val[e] = 1
-                    info[0] += 1
-                    info[1] = True
-                    work.append(e)
-                    for f in range(n_edges):
-                        if val[f] < 0:
-                            val[f] = 0
-                            work.append(f)
-                    return True
-                length = plen[a] + plen[b] + 1
-                mate[ea], mate[eb] = eb, ea
-                plen[ea] = plen[eb] = length
-                if ea != a:
-                    mate[a] = -1
-                if eb != b:
-                    mate[b] = -1
-                info[0] += 1
-            val[e] = v
-            work.append(e)
-            return True
+            return _branch_set(st, e, v, work, ends, n_edges)
 
         while work:
             e = work.pop()
@@ -173,7 +144,9 @@ def count_solutions(lat: Lattice, clues: list[int], limit: int = 2, out: list | 
 
 
 def _branch_set(st, e, v, work, ends, n_edges) -> bool:
-    """Set edge e to v in a fresh branch state (the same bookkeeping as set_edge)."""
+    """Set edge e to v in the solver state `st` and queue it on `work`; False on a contradiction.
+    An edge that closes a loop is allowed only when the loop takes every drawn edge (then every
+    other edge goes off)."""
     val, mate, plen, info = st
     if val[e] >= 0:
         return val[e] == v
