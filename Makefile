@@ -26,7 +26,7 @@ bench: setup
 	$(BIN)/python bench/generation.py
 
 catalogue: setup
-	$(BIN)/python -m procgym.catalogue README.md
+	$(BIN)/python -m procgym.catalogue docs/catalogue.md
 
 clean:
 	rm -rf $(VENV) demo_out .pytest_cache

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import portable_args  # noqa: E402  (a sibling script)
 import procgym
 from procgym import budget, task as task_module
 from procgym.contract import tag
@@ -78,7 +80,7 @@ def main(argv=None) -> int:
                "median_no_budget_us": statistics.median(r["median_no_budget_us"] for r in rows)}
     summary["median_added_us"] = summary["median_verify_us"] - summary["median_no_budget_us"]
     print("\n" + ", ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in summary.items()))
-    Path(args.out).write_text(json.dumps({"summary": summary, "args": vars(args), "python": sys.version.split()[0],
+    Path(args.out).write_text(json.dumps({"summary": summary, "args": portable_args(args), "python": sys.version.split()[0],
                                           "tasks": rows}, indent=1))
     print(f"wrote {args.out}")
     return 0

@@ -28,6 +28,8 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from tqdm import tqdm
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import portable_args  # noqa: E402  (a sibling script)
 import procgym
 from procgym.fuzzing import actions, responses, step_failures, verify_failures
 from procgym.hostile import INJECTIONS, Monitor, wrapped
@@ -158,7 +160,7 @@ def main(argv=None) -> int:
     print("\n" + ", ".join(f"{k}={v}" for k, v in summary.items()))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"summary": summary, "args": vars(args), "python": sys.version.split()[0],
+    out.write_text(json.dumps({"summary": summary, "args": portable_args(args), "python": sys.version.split()[0],
                                "platform": platform.platform(), "when": datetime.now(timezone.utc).isoformat(),
                                "tasks": rows}, indent=1))
     print(f"wrote {out}")

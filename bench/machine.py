@@ -56,6 +56,21 @@ def rounded(data, digits: int = 4):
     return data
 
 
+def portable_args(args) -> dict:
+    """The command-line arguments as JSON-safe values, paths relative to the repository (a result
+    file never records where on a machine it was written)."""
+    root = Path(__file__).resolve().parent.parent
+    out = {}
+    for key, value in vars(args).items():
+        if isinstance(value, (str, Path)) and Path(str(value)).is_absolute():
+            try:
+                value = str(Path(str(value)).resolve().relative_to(root))
+            except ValueError:
+                value = Path(str(value)).name
+        out[key] = str(value) if isinstance(value, Path) else value
+    return out
+
+
 def write_results(path: Path, data: dict) -> None:
     """Write a result file: floats rounded; a top-level list of records (one per task) is written
     one compact record per line, everything else indented."""

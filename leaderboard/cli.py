@@ -63,7 +63,7 @@ def cmd_eval(args) -> int:
 
 
 def print_summary(summary: dict, path) -> None:
-    from procgym.cli import table
+    from procgym.kit.text import table
 
     print(f"{summary['run']} on {summary['suite']}: accuracy {summary['accuracy']:.1%} "
           f"({summary['correct']}/{summary['episodes']} episodes)")

@@ -9,9 +9,15 @@ evaluation, which `procgym generate`, the trainer and `env.reset()` never draw f
     suite = load_suite("quick-v1")
     for item in suite.items(): problem = suite.problem(item)
     suite.digest()   # SHA-256 of every problem record, in order: changes iff a problem changes
+
+A released suite also freezes its problem records, `leaderboard/suites/<name>.problems.jsonl.gz`
+(written once by `freeze_problems`). Its problems are read from there, so a later change to a
+generator (a better example in a prompt) can never change a released suite; the change reaches
+evaluation through a new suite version instead.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -82,6 +88,14 @@ class Suite:
                            f"{' ...' if len(missing) > 5 else ''}")
 
     def problem(self, item: SuiteItem) -> Problem:
+        """The problem of a slot: the frozen record of a released suite, else freshly generated."""
+        frozen = _frozen_records(self.name)
+        if frozen is not None:
+            return Problem.from_dict(frozen[(item.task, item.level, item.seed)])
+        return self.generate(item)
+
+    def generate(self, item: SuiteItem) -> Problem:
+        """The slot's problem as the generators make it today."""
         return get(item.task).generate(item.seed, item.level, self.answer_style)
 
     def max_turns(self, task: str) -> int:
@@ -109,6 +123,37 @@ class Suite:
 
 def suite_names() -> list[str]:
     return sorted(p.stem for p in SUITES_DIR.glob("*.json"))
+
+
+def frozen_path(name: str) -> Path:
+    return SUITES_DIR / f"{name}.problems.jsonl.gz"
+
+
+_FROZEN: dict[str, dict] = {}
+
+
+def _frozen_records(name: str) -> dict | None:
+    """(task, level, seed) -> record of a released suite's frozen problems, or None if it has none."""
+    if name not in _FROZEN:
+        path = frozen_path(name)
+        if not path.exists():
+            return None
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            records = (json.loads(line) for line in f if line.strip())
+            _FROZEN[name] = {(r["task"], r["difficulty"], r["seed"]): r for r in records}
+    return _FROZEN[name]
+
+
+def freeze_problems(suite: Suite, folder: Path = SUITES_DIR) -> Path:
+    """Write a released suite's problem records, in slot order (done once, with write_suite)."""
+    path = Path(folder) / f"{suite.name}.problems.jsonl.gz"
+    if path.exists():
+        raise FileExistsError(f"{path} exists: a released suite's problems are never rewritten")
+    # mtime=0: the same records always give the same bytes
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as f:
+        for item in suite.items():
+            f.write((suite.generate(item).to_json() + "\n").encode())
+    return path
 
 
 def load_suite(name: str) -> Suite:

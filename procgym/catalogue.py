@@ -1,6 +1,6 @@
-"""The task catalogue in README.md, generated from the registry (never written by hand).
+"""The task catalogue, docs/catalogue.md, generated from the registry (never written by hand).
 
-    python -m procgym.catalogue README.md     # rewrite the section between the markers
+    python -m procgym.catalogue docs/catalogue.md     # rewrite the page; prints whether it changed
 """
 from __future__ import annotations
 
@@ -8,15 +8,21 @@ import sys
 
 from .registry import get, tasks
 
-START, END = "<!-- catalogue:start -->", "<!-- catalogue:end -->"
+HEADER = """# Task catalogue
+
+Generated from the registry by `make catalogue` (`python -m procgym.catalogue docs/catalogue.md`);
+do not edit by hand. `procgym show <task>` prints a task's knobs and their values per level.
+"""
 
 
 def markdown() -> str:
+    """The catalogue table: every registered task with its one-line summary and knobs."""
     names = tasks()
     by_category: dict[str, list[str]] = {}
     for n in names:
         by_category.setdefault(get(n).category, []).append(n)
-    lines = [f"{len(names)} tasks in {len(by_category)} categories.", "",
+    interactive = sum(get(n).interactive for n in names)
+    lines = [f"{len(names)} tasks in {len(by_category)} categories, {interactive} of them interactive.", "",
              "| task | interactive | what it asks | knobs |", "|---|---|---|---|"]
     for category in sorted(by_category):
         for n in by_category[category]:
@@ -27,23 +33,22 @@ def markdown() -> str:
     return "\n".join(lines)
 
 
+def page() -> str:
+    return f"{HEADER}\n{markdown()}\n"
+
+
 def update(path: str) -> bool:
-    """Rewrite the catalogue section of `path`; returns whether it changed."""
-    text = open(path, encoding="utf-8").read()
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    if not rest or not tail and END not in rest:
-        raise ValueError(f"{path} has no {START} ... {END} section")
-    new = f"{head}{START}\n{markdown()}\n{END}{tail}"
-    if new != text:
-        open(path, "w", encoding="utf-8").write(new)
-    return new != text
-
-
-def section(path: str) -> str:
-    text = open(path, encoding="utf-8").read()
-    return text.partition(START)[2].partition(END)[0].strip()
+    """Rewrite the catalogue page at `path`; returns whether it changed."""
+    try:
+        old = open(path, encoding="utf-8").read()
+    except FileNotFoundError:
+        old = None
+    new = page()
+    if new != old:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(new)
+    return new != old
 
 
 if __name__ == "__main__":
-    print("updated" if update(sys.argv[1] if len(sys.argv) > 1 else "README.md") else "up to date")
+    print("updated" if update(sys.argv[1] if len(sys.argv) > 1 else "docs/catalogue.md") else "up to date")

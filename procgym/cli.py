@@ -18,6 +18,7 @@ import json
 import sys
 
 from . import datasets
+from .kit.text import table
 from .registry import get, select
 
 
@@ -33,14 +34,6 @@ def _knobs(pairs: list[str]) -> dict:
         except json.JSONDecodeError:
             out[key] = value
     return out
-
-
-def table(rows: list[list], header: list[str]) -> str:
-    """A plain-text table with aligned columns."""
-    cells = [header] + [[str(c) for c in r] for r in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
-    line = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
-    return "\n".join([line(cells[0]), line(["-" * w for w in widths])] + [line(r) for r in cells[1:]])
 
 
 # ------------------------------------------------------------------------------ commands

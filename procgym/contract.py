@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -299,9 +300,202 @@ def check_oracle(task, levels=LEVELS_TO_PROBE, episodes: int = 3) -> int:
     return solved
 
 
+# --------------------------------------------------------------------------- adversarial
+
+ADVERSARIAL_LEVELS = (1, 5, 10)
+ADVERSARIAL_SEEDS = range(6)
+# the seven points the old equivalence check probed; an answer that is wrong only by a product
+# vanishing there passed it
+PROBE_ATTACK = "(x - 37/100)(x + 83/100)(x - 121/100)(x - 27/10)(x + 19/10)(x - 53/10)(x - 7/100)"
+_LABELLED = re.compile(r"^\s*([A-Za-z_][\w ]{0,30}?)\s*=\s*([^,;=\n]+?)\s*$")
+_EXAMPLE = re.compile(r"for example <answer>(.*)</answer>\.?\s*$", re.S)
+
+
+def _wrong_answer(task: Task, p: Problem) -> str | None:
+    """Another problem's reference answer that is wrong for `p` (same level), or None."""
+    for seed in range(p.seed + 1, p.seed + 25):
+        other = task.generate(seed=seed, difficulty=p.difficulty).answer
+        if other.strip() != p.answer.strip() and not task.verify(p, tag(other)).correct:
+            return other
+    return None
+
+
+def _adversarial_problems(task: Task):
+    for level in ADVERSARIAL_LEVELS:
+        for seed in ADVERSARIAL_SEEDS:
+            yield task.generate(seed=seed, difficulty=level)
+
+
+def _must_reject(task: Task, p: Problem, text: str, what: str) -> None:
+    verdict, _ = _timed_verify(task, p, tag(text))
+    if verdict.correct or verdict.reward != 0.0:
+        _fail(task, f"level {p.difficulty} seed {p.seed}: {what} was accepted: {text[:80]!r}")
+
+
+def _must_accept(task: Task, p: Problem, text: str, what: str) -> None:
+    verdict, _ = _timed_verify(task, p, tag(text))
+    if not verdict.correct:
+        _fail(task, f"level {p.difficulty} seed {p.seed}: {what} was rejected: {text[:80]!r} ({verdict.feedback})")
+
+
+def _on_last(task: Task, answer: str, fmt: str) -> str:
+    """`fmt` applied to the answer, or for an interactive task to its last action only: the
+    actions before it are a plan played out, and a hedge hides in the action that ends it."""
+    answer = answer.strip()
+    if not task.interactive or "\n" not in answer:
+        return fmt.format(answer)
+    head, last = answer.rsplit("\n", 1)
+    return head + "\n" + fmt.format(last)
+
+
+def check_hedges(task) -> None:
+    """The right answer joined with a wrong one, negated or disowned is not an answer."""
+    task = _task(task)
+    for p in _adversarial_problems(task):
+        a = p.answer.strip()
+        b = _wrong_answer(task, p)
+        hedges = {_on_last(task, a, "not {}"): "a negation", _on_last(task, a, "{} is wrong"): "a disowned answer",
+                  _on_last(task, a, "x != {}"): "an inequation", _on_last(task, a, "{} or maybe not"): "a hedge"}
+        if b is not None:
+            b = b.strip()
+            first_b = b.split("\n", 1)[0] if task.interactive else b
+            hedges.update({_on_last(task, a, "{} or " + first_b.replace("{", "{{").replace("}", "}}")): "a hedge",
+                           f"{a}\n{b}": "two candidates", f"{a}\n\n{b}": "two candidates"})
+            if not task.interactive:
+                hedges.update({f"{b} or {a}": "a hedge", f"{b}\n{a}": "two candidates"})
+                if "," not in a and "\n" not in a:
+                    hedges[f"{a}, {b}"] = "a list where one value is asked"
+        if not task.interactive and "\n" not in a and "," not in a:
+            hedges[f"0, {a}"] = "a list where one value is asked"
+            hedges[f"3x + 1 = {a}"] = "an equation whose left side is not the unknown"
+            if re.fullmatch(r"[1-9]\d{0,17}", a):
+                n = int(a)
+                hedges[f"-{a}"] = "the negated value"
+                factor = next((k for k in range(2, min(1000, n)) if n % k == 0 and n // k > 1), None)
+                if factor:
+                    hedges[f"{factor} {n // factor}"] = "two numbers side by side"
+                    hedges[f"{factor}\n{n // factor}"] = "two numbers on two lines"
+        for text, what in hedges.items():
+            _must_reject(task, p, text, what)
+
+
+def check_empty_and_leftover(task) -> None:
+    """An empty answer (also after a wrong boxed one) and leftover words are refused."""
+    task = _task(task)
+    for p in _adversarial_problems(task):
+        a = p.answer.strip()
+        b = _wrong_answer(task, p)
+        for text in ("", " ", "\n"):
+            _must_reject(task, p, text, "an empty answer")
+        if b is not None:
+            verdict, _ = _timed_verify(task, p, f"\\boxed{{{b.strip()}}} <answer></answer>")
+            if verdict.correct:
+                _fail(task, "an empty tag after a wrong \\boxed{} answer was accepted")
+        for fmt in ("{} I think", "I guess {}", "{} (not sure)"):
+            _must_reject(task, p, _on_last(task, a, fmt), "leftover words")
+
+
+def check_swapped_labels(task) -> None:
+    """Labelled answers (`m = 23, n = 26`) are read by name: other orders pass, swapped values fail."""
+    task = _task(task)
+    for p in _adversarial_problems(task):
+        parts = [part for part in re.split(r"[,;]\s*|\n", p.answer.strip()) if part.strip()]
+        matches = [_LABELLED.match(part) for part in parts]
+        if len(parts) < 2 or not all(matches):
+            continue
+        names = [m.group(1).strip() for m in matches]
+        values = [m.group(2).strip() for m in matches]
+        if len(set(names)) != len(names):
+            continue
+        _must_accept(task, p, ", ".join(reversed(parts)), "the labelled values in another order")
+        i, j = next(((i, j) for i in range(len(values)) for j in range(i + 1, len(values))
+                     if values[i] != values[j]), (None, None))
+        if i is not None and not task.several_answers:
+            swapped = list(values)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            _must_reject(task, p, ", ".join(f"{n} = {v}" for n, v in zip(names, swapped)), "swapped labels")
+
+
+def check_probe_attack(task) -> None:
+    """A symbolic answer plus a product that vanishes at fixed points is not equivalent."""
+    from procgym.parsing import ParseError, parse_expression
+
+    task = _task(task)
+    for p in _adversarial_problems(task):
+        a = p.answer.strip()
+        if "x" not in a or "\n" in a:
+            continue
+        body = a.split("=", 1)[1] if a.count("=") == 1 else a
+        try:
+            parse_expression(body, ("x",))
+        except ParseError:
+            continue
+        _must_reject(task, p, f"{a} + {PROBE_ATTACK}", "the fixed-probe-point attack")
+
+
+def check_accepted_forms(task) -> None:
+    """Typographic variants of the right answer pass: a trailing full stop, a no-break space,
+    U+2212 for minus, full-width digits, $...$ and backticks around it."""
+    task = _task(task)
+    wide = str.maketrans("0123456789", "０１２３４５６７８９")
+    for p in _adversarial_problems(task):
+        a = p.answer.strip()
+        forms = {f"`{a}`": "backticks", f" {a} ": "surrounding spaces"}
+        if "\n" not in a:
+            forms[f"${a}$"] = "math mode"
+        if not task.keeps_full_stop:
+            forms[f"{a}."] = "a trailing full stop"
+        if " " in a:
+            forms[a.replace(" ", "\u00a0")] = "no-break spaces"
+        if "-" in a:
+            forms[a.replace("-", "\u2212")] = "U+2212 minus signs"
+        if any(c.isdigit() for c in a):
+            forms[a.translate(wide)] = "full-width digits"
+        for text, what in forms.items():
+            _must_accept(task, p, text, f"the right answer with {what}")
+
+
+def prompt_example(prompt: str) -> str | None:
+    """The example answer the prompt shows (the text inside its `for example <answer>` tag)."""
+    m = _EXAMPLE.search(prompt)
+    return None if m is None else m.group(1)
+
+
+def check_example_not_correct(task, seeds=range(20)) -> None:
+    """The prompt's example answer is never a correct answer to its own problem, unless the task
+    declares `closed_answers` (yes/no, a handful of labels)."""
+    task = _task(task)
+    if task.closed_answers:
+        return
+    for level in ADVERSARIAL_LEVELS:
+        for seed in seeds:
+            p = task.generate(seed=seed, difficulty=level)
+            example = prompt_example(p.prompt)
+            if example is not None and task.verify(p, tag(example)).correct:
+                _fail(task, f"level {level} seed {seed}: the prompt's example {example[:40]!r} is a correct answer")
+
+
+def check_example_does_not_leak(task, seeds=range(20)) -> None:
+    """A per-problem example must not reveal the answer. An example swapped in only where the
+    task's usual example would be right tells the model that the usual one is the answer. Fails
+    when every sampled problem that shows another example is one where the usual example is right."""
+    task = _task(task)
+    if task.closed_answers:
+        return
+    swapped = [p for level in ADVERSARIAL_LEVELS for seed in seeds
+               for p in [task.generate(seed=seed, difficulty=level)] if prompt_example(p.prompt) != task.example]
+    if swapped and all(task.verify(p, tag(task.example)).correct for p in swapped):
+        _fail(task, f"the example differs from {task.example!r} only in problems whose answer it is "
+                    f"({len(swapped)} of {len(ADVERSARIAL_LEVELS) * len(seeds)}), so the swap gives the answer away")
+
+
+ADVERSARIAL = [check_hedges, check_empty_and_leftover, check_swapped_labels, check_probe_attack,
+               check_accepted_forms, check_example_not_correct, check_example_does_not_leak]
+
+
 CHECKS = [check_declaration, check_levels, check_knob_validation, check_determinism, check_distinct_seeds,
           check_json_round_trip, check_reference_verifies, check_rejects_wrong, check_hostile, check_env,
-          check_invalid_actions, check_oracle]
+          check_invalid_actions, check_oracle, *ADVERSARIAL]
 
 
 def check_task(task) -> None:

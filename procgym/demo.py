@@ -68,7 +68,7 @@ def run_demo(out: str, episodes: int = 2, levels=(1, 5, 10), tasks: str = "*", a
 
 def run_agent_demo(out: str, episodes: int = 2, levels=(1, 5, 10), tasks: str = "*") -> int:
     """Generate a small dataset, then run the oracle and random agents through every env."""
-    from .cli import table
+    from .kit.text import table
 
     os.makedirs(out, exist_ok=True)
     names = select(tasks)

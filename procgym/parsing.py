@@ -12,7 +12,9 @@ of powers, so `10^10^10`, deep nesting or megabytes of text fail fast with `Pars
 from __future__ import annotations
 
 import ast
+import hashlib
 import math
+import random
 import re
 import threading
 from fractions import Fraction
@@ -41,7 +43,9 @@ class ParseError(ValueError):
 # ---------------------------------------------------------------- numbers
 
 _INT = re.compile(r"[+-]?\d{1,%d}" % MAX_DIGITS)
-_GROUPED_INT = re.compile(r"[+-]?\d{1,3}(,\d{3})+")
+# thousands groups only when well formed: no space after a comma and no leading zero, so "0, 5"
+# and "1, 234" stay two numbers (a list) instead of silently becoming 5 and 1234
+_GROUPED_INT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
 _DECIMAL = re.compile(r"[+-]?(\d{0,%d}\.\d{1,%d}|\d{1,%d}\.?)([eE][+-]?\d{1,3})?" % (MAX_DIGITS, MAX_DIGITS, MAX_DIGITS))
 _FRACTION = re.compile(r"([+-]?\d{1,%d})\s*/\s*([+-]?\d{1,%d})" % (MAX_DIGITS, MAX_DIGITS))
 _LATEX_FRAC = re.compile(r"([+-]?)\\[dt]?frac\{\s*([+-]?\d{1,%d})\s*\}\{\s*([+-]?\d{1,%d})\s*\}" % (MAX_DIGITS, MAX_DIGITS))
@@ -62,14 +66,16 @@ def clean(text: str) -> str:
 
 def _compact(text: str) -> str:
     """Cleaned text without spaces; digits separated only by spaces ("1 3/4", "12 5") are refused
-    rather than silently joined into another number."""
+    rather than silently joined into another number, and so is a comma-separated list."""
     s = clean(text).rstrip(".")
     if _SPACED_DIGITS.search(s):
         raise ParseError(f"digits separated by a space in {_preview(text)}: write one number")
+    if "," in s and not _GROUPED_INT.fullmatch(s.lstrip("$")):
+        raise ParseError(f"expected one number, got a list {_preview(text)}")
     return s.replace(" ", "")
 
 
-_SPACED_DIGITS = re.compile(r"\d\s+\d")
+_SPACED_DIGITS = re.compile(r"\d\s+[\d.]|\.\s+\d")
 _ZERO_DECIMALS = re.compile(r"(?<=\d)\.0+$")
 
 
@@ -234,6 +240,11 @@ def _tokenize(s: str, variables: set[str]) -> list[str]:
                 pos = m.end()
                 continue
             raise ParseError(f"unknown name {name[:20]!r} in the expression")
+        if number is not None and m.start(1) > pos and tokens and (
+                tokens[-1] == ")" or tokens[-1][0].isalnum() or tokens[-1][0] in "._") and tokens[-1] not in FUNCTIONS:
+            # "2x 3" or "(x+1) 5": a number after a space following a value is a second answer,
+            # never a factor (while "3 x", "2 pi" and "sin 2x" read as usual)
+            raise ParseError("a number stands after a space following a value: write one expression")
         tokens.append(number or name or op)
         pos = m.end()
     return tokens
@@ -291,6 +302,9 @@ def _with_implicit_products(tokens: list[str]) -> list[str]:
     for tok in tokens:
         if out:
             prev = out[-1]
+            if (prev[0].isdigit() or prev[0] == ".") and (tok[0].isdigit() or tok[0] == "."):
+                # "2 5" or "2.5.3": two numbers side by side are two answers, never a product
+                raise ParseError("two numbers stand side by side: write one expression")
             prev_ends_value = prev == ")" or prev[0].isdigit() or prev[0] == "." or (
                 (prev[0].isalpha() or prev[0] == "_") and prev not in FUNCTIONS)
             tok_starts_value = tok == "(" or tok[0].isdigit() or tok[0] == "." or tok[0].isalpha() or tok[0] == "_"
@@ -314,6 +328,8 @@ def parse_expression(text: str, variables=("x",)) -> sympy.Expr:
         raise ParseError(f"the expression is longer than {MAX_TEXT} characters")
     if not s:
         raise ParseError("the answer is empty")
+    if "\n" in s:  # "4\nx" is two lines, two answers: never the product 4x
+        raise ParseError("the expression spans several lines: write one expression on one line")
     s = s.replace("\u03c0", " pi ").replace("\u221a", "sqrt").replace("\u00b2", "^2").replace("\u00b3", "^3")
     _check_nesting(s)  # before the LaTeX rewrite, which recurses into nested \frac and \sqrt
     s = latex_to_plain(s)
@@ -441,43 +457,78 @@ def _digits(n) -> int:
 
 # ---------------------------------------------------------------- equivalence
 
-_PROBES = (Fraction(37, 100), Fraction(-83, 100), Fraction(121, 100), Fraction(27, 10), Fraction(-19, 10),
-           Fraction(53, 10), Fraction(7, 100))
+PROBE_POINTS = 8  # points per undecided comparison; every defined one must agree
+MIN_AGREEING = 4  # of which at least this many must be defined on both sides
+
+
+def probe_points(a: sympy.Expr, b: sympy.Expr, n: int = PROBE_POINTS) -> list[sympy.Rational]:
+    """`n` rational points in (-3, 3), drawn from a SHA-256 of both expressions.
+
+    No fixed point set exists to aim at: changing the answer changes the points, so an answer
+    that is wrong only away from a handful of known points cannot be built. The draw is
+    deterministic, so a verdict is the same in every process."""
+    digest = hashlib.sha256(f"{sympy.srepr(a)}|{sympy.srepr(b)}".encode()).digest()
+    rng = random.Random(int.from_bytes(digest, "big"))
+    # signs alternate, so both half-lines are always probed (log(x^2) and 2 log(x) differ only
+    # for x < 0); magnitudes from 0.05 to 3 over a prime denominator, so no small rational is hit
+    first = rng.choice((1, -1))
+    return [sympy.Rational(first * (-1) ** k * rng.randrange(5_000, 300_000), 100_003) for k in range(n)]
 
 
 def equivalent(a: sympy.Expr, b: sympy.Expr, tolerance: float = 1e-20) -> bool:
-    """Whether two expressions are equal as functions, checked without unbounded simplification.
+    """Whether two expressions are equal as functions, decided exactly where it can be.
 
-    Differences that vanish on construction are caught exactly; otherwise both sides are
-    evaluated at fixed probe points with 40-digit arithmetic and must agree to `tolerance`
-    (relative) at every point where both are defined (at least three). The tight tolerance keeps
-    a 15-digit decimal from passing for pi or sqrt(2).
+    Polynomial differences small enough to expand, and rational functions whose numerator is,
+    are decided exactly. Otherwise both sides are evaluated with 40-digit arithmetic at
+    PROBE_POINTS points drawn from a hash of the two expressions (see `probe_points`) and must
+    agree to `tolerance` (relative) at every point where both are defined, at least MIN_AGREEING
+    of them. The tight tolerance keeps a 15-digit decimal from passing for pi or sqrt(2).
     """
     try:
-        diff = sympy.expand(a - b) if _small_polynomial(a - b) else a - b
+        diff = a - b
         if diff == 0:
             return True
+        if diff.is_Rational:  # a nonzero exact constant, however small: not equal
+            return False
+        if _small_polynomial(diff):
+            return sympy.expand(diff) == 0
+        exact = _rational_zero(diff)
+        if exact is not None:
+            return exact
         # the symbols of both sides, not of the difference: (x+1)^256 - ((x+1)^256 + 1) is the
         # constant -1, and evaluating a side with x left unbound expands it symbolically
         free = sorted(a.free_symbols | b.free_symbols, key=str)
-        agreed = 0
-        for k in range(len(_PROBES)):
+        points = probe_points(a, b, PROBE_POINTS * max(1, len(free)))
+        agreed, ctx = 0, _context(precise=True)
+        for k in range(PROBE_POINTS):
             _budget.check()
-            point = {s: sympy.Rational(_PROBES[(k + 3 * i) % len(_PROBES)]) for i, s in enumerate(free)}
-            if not (_tame(a, point) and _tame(b, point)):  # a value too large to evaluate: skip the point
+            point = {s: points[k * len(free) + i] for i, s in enumerate(free)}
+            try:  # mpmath at 300 bits over the expression tree: several times faster than evalf
+                va, vb = _probe(a, point, ctx, {}), _probe(b, point, ctx, {})
+            except (_Overflow, ValueError, ZeroDivisionError):  # undefined or out of range: skip the point
                 continue
-            va, vb = a.evalf(40, subs=point), b.evalf(40, subs=point)
-            if not (_finite(complex(va)) and _finite(complex(vb))):
-                continue
-            gap = float(abs(va - vb).evalf(40) / max(sympy.Integer(1), abs(va), abs(vb)))
+            gap = abs(va - vb) / max(1, abs(va), abs(vb))
             if not gap <= tolerance:
                 return False
             agreed += 1
             if not free:
                 return True
-        return agreed >= 3
+        return agreed >= MIN_AGREEING
     except (TypeError, ValueError, ArithmeticError, RecursionError, MemoryError, AttributeError):
         return False
+
+
+def _rational_zero(diff: sympy.Expr) -> bool | None:
+    """For a small rational function, whether it is identically zero (its numerator expands to
+    0); None when `diff` is not one or is too large to decide this way."""
+    if not diff.free_symbols or sympy.count_ops(diff) > 150 or degree_bound(diff) > 30:
+        return None
+    if not diff.is_rational_function():
+        return None
+    numerator, _ = sympy.fraction(sympy.together(diff))
+    if not _small_polynomial(numerator):
+        return None
+    return sympy.expand(numerator) == 0
 
 
 def _small_polynomial(e: sympy.Expr) -> bool:
@@ -485,7 +536,10 @@ def _small_polynomial(e: sympy.Expr) -> bool:
     bound replaces sympy.degree_list, which builds a dense Poly first: with the generators left
     to sympy, a constant such as exp(10^300) becomes a generator of degree 10^300."""
     try:
-        return bool(e.free_symbols) and degree_bound(e) <= 30 and e.is_polynomial() and sympy.count_ops(e) < 200
+        if not e.free_symbols or sympy.count_ops(e) >= 400 or not e.is_polynomial():
+            return False
+        # one variable: expanding even degree 100 takes milliseconds; several multiply the terms
+        return degree_bound(e) <= (MAX_DEGREE if len(e.free_symbols) == 1 else 30)
     except Exception:  # is_polynomial raises on some non-polynomials
         return False
 
@@ -504,12 +558,16 @@ _LOCAL = threading.local()
 _GROWTH_LIMIT = MAX_PROBE_BITS * math.log(2)  # exp(z) with re(z) above this is out of range
 
 
-def _context():
-    """A private 53-bit mpmath context per thread: the global `mpmath.mp` is shared state."""
-    ctx = getattr(_LOCAL, "ctx", None)
+def _context(precise: bool = False):
+    """A private mpmath context per thread (the global `mpmath.mp` is shared state): 53 bits for
+    the magnitude guard, 300 bits (about 90 digits) for comparing values, so cancellation
+    in an expanded polynomial leaves enough digits for the 1e-20 tolerance."""
+    name = "precise" if precise else "ctx"
+    ctx = getattr(_LOCAL, name, None)
     if ctx is None:
-        ctx = _LOCAL.ctx = mpmath.MPContext()
-        ctx.prec = 53
+        ctx = mpmath.MPContext()
+        ctx.prec = 300 if precise else 53
+        setattr(_LOCAL, name, ctx)
     return ctx
 
 

@@ -19,6 +19,7 @@ from typing import ClassVar
 from . import budget as _budget
 from .budget import BudgetExceeded
 from .extract import MAX_ANSWER_CHARS, MAX_RESPONSE_CHARS, extract_answer, marker_name
+from .kit.normalize import normalize
 from .knobs import Knob, check_level, resolve
 from .problem import ANSWER_STYLES, Problem
 from .prompts import format_prompt
@@ -55,6 +56,15 @@ class Task:
     answer_format: ClassVar[str] = ""  # e.g. "a reduced fraction p/q"
     example: ClassVar[str] = ""  # an example of the format (not an answer to any problem)
     interactive: ClassVar[bool] = False
+    # whether an answer may end in "." (a grid with '.' cells); otherwise one trailing full stop is
+    # dropped before grading, as a sentence would end
+    keeps_full_stop: ClassVar[bool] = False
+    # whether the answer is one of a handful of fixed values (yes/no, a weekday): the prompt's
+    # example may then coincide with the answer, and the contract suite allows it
+    closed_answers: ClassVar[bool] = False
+    # whether several different answers are correct (the verifier checks constraints: a proper
+    # colouring, a shortest path); the contract suite then cannot assume swapped values are wrong
+    several_answers: ClassVar[bool] = False
     # seconds one verify call (or one interactive step) may take; None: procgym.budget's default
     budget_s: ClassVar[float | None] = None
 
@@ -108,6 +118,9 @@ class Task:
                 return wrong(f"No final answer found: mark it with {marker_name(problem.answer_style)}.")
             if len(answer) > MAX_ANSWER_CHARS:
                 return wrong(f"The answer is longer than {MAX_ANSWER_CHARS} characters.")
+            answer = normalize(answer, full_stop=not self.keeps_full_stop)
+            if not answer:
+                return wrong("The answer is empty.")
             verdict = self.grade(answer, problem)
             if not isinstance(verdict, Verdict):
                 return wrong("The verifier returned no verdict.")
@@ -166,6 +179,7 @@ class InteractiveTask(Task):
                       else f"That action is longer than {MAX_ANSWER_CHARS} characters.")
             new, observation, _, done = self.step(problem, state, "")
             return new, f"{reason} {observation}", 0.0, done
+        action = normalize(action, full_stop=not self.keeps_full_stop)
         seconds = self.budget_s or _budget.DEFAULT_BUDGET_S
         token = _budget.start(seconds)
         try:
@@ -186,11 +200,13 @@ class InteractiveTask(Task):
         if not actions:
             return wrong("No actions given: write one action per line.")
         state, total, done = self.initial_state(problem), 0.0, False
-        for action in actions:
+        for i, action in enumerate(actions):
             _budget.check()  # a long list of actions replays step by step: stop at the deadline
             state, observation, reward, done = self.step(problem, state, action)
             total += reward
             if done:
+                if i + 1 < len(actions):  # a second plan after the first one ended is a hedge
+                    return wrong(f"The episode ended after action {i + 1}, but more actions follow.")
                 break
         if done and total >= 1.0:
             return Verdict(1.0, True, "Solved.")

@@ -3,10 +3,15 @@
 They are never registered, so they stay out of the real suite.
 """
 import random
+import re
 import time
+from fractions import Fraction
+
+import sympy
 
 from procgym import Draft, InteractiveTask, Knob, Task
-from procgym.parsing import parse_int
+from procgym.extract import extract_answer
+from procgym.parsing import ParseError, parse_expression, parse_int
 from procgym.verdict import right, wrong
 
 
@@ -16,7 +21,7 @@ class GoodSum(Task):
     name = "broken/good_sum"
     knobs = (Knob("digits", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], (1, 20), doc="digits per number"),)
     answer_format = "an integer"
-    example = "12"
+    example = "-1"  # never a sum of two non-negative numbers
 
     def numbers(self, rng, params):
         return [rng.randrange(10 ** params["digits"]) for _ in range(2)]
@@ -128,7 +133,7 @@ class Countdown(InteractiveTask):
     name = "broken/countdown"
     knobs = (Knob("start", [3, 3, 4, 4, 5, 5, 6, 6, 7, 7], (1, 100), doc="guesses allowed"),)
     answer_format = "a number"
-    example = "7"
+    example = "-1"  # never the secret
 
     def build(self, rng, params):
         secret = rng.randrange(1000)
@@ -161,3 +166,86 @@ class CrashingDynamics(Countdown):
         if not action.isdigit():
             raise ValueError("unknown action")
         return super().transition(problem, state, action)
+
+
+# --------------------------------------------------------------------------- reading answers
+
+class FirstNumberWins(GoodSum):
+    """Picks the first number out of the answer with re.search, so hedges and leftover words pass."""
+
+    def grade(self, answer, problem):
+        m = re.search(r"-?\d+", answer)
+        return right() if m and int(m.group()) == problem.check["value"] else wrong()
+
+
+class EmptyIsAnAnswer(GoodSum):
+    """Skips the shared reading and takes an empty answer as right (an 'answer is none' task)."""
+
+    def verify(self, problem, text):
+        answer = extract_answer(text, "tag")
+        if answer is not None and not answer.strip():
+            return right()
+        return super().verify(problem, text)
+
+
+class SkipsNormalisation(GoodSum):
+    """Compares the raw marked text, so a trailing full stop or U+2212 fails a right answer."""
+
+    def verify(self, problem, text):
+        answer = extract_answer(text, "tag")
+        return right() if answer == problem.answer else wrong()
+
+
+class ExampleIsOftenRight(GoodSum):
+    """Its problems' answer is often the prompt's example."""
+
+    def numbers(self, rng, params):
+        a = rng.randrange(3)
+        return [a, -1 - a] if rng.random() < 0.5 else super().numbers(rng, params)
+
+
+class IgnoresLabelNames(GoodSum):
+    """Asks for a and b by name but reads the two values in the order written."""
+
+    def build(self, rng, params):
+        a, b = self.numbers(rng, params)
+        return Draft(f"Let a = {a} + 1 and b = {b} + 2. Give a and b.", f"a = {a + 1}, b = {b + 2}",
+                     {"a": a + 1, "b": b + 2})
+
+    def numbers(self, rng, params):
+        a = rng.randrange(10 ** params["digits"])
+        return a, a + 1 + rng.randrange(5)  # b differs from a, so swapping the values matters
+
+    def grade(self, answer, problem):
+        values = [int(v) for v in re.findall(r"=\s*(-?\d+)", answer)]
+        return right() if values == [problem.check["a"], problem.check["b"]] else wrong()
+
+
+_OLD_PROBES = (Fraction(37, 100), Fraction(-83, 100), Fraction(121, 100), Fraction(27, 10), Fraction(-19, 10),
+               Fraction(53, 10), Fraction(7, 100))
+
+
+class FixedProbePoints(GoodSum):
+    """Differentiate a polynomial; decides equivalence at seven fixed, public points."""
+
+    name = "broken/fixed_probes"
+    answer_format = "an expression in x"
+    example = "0"
+
+    def build(self, rng, params):
+        coefficients = [rng.randrange(1, 9) for _ in range(3)]
+        x = sympy.Symbol("x")
+        f = sum(c * x ** (k + 1) for k, c in enumerate(coefficients))
+        derivative = sympy.diff(f, x)
+        return Draft(f"Differentiate {sympy.sstr(f).replace('**', '^')} with respect to x.",
+                     sympy.sstr(derivative).replace("**", "^"), {"f": sympy.sstr(f)})
+
+    def grade(self, answer, problem):
+        try:
+            given = parse_expression(answer, ["x"])
+        except ParseError:
+            return wrong()
+        expected = parse_expression(problem.answer, ["x"])
+        x = sympy.Symbol("x")
+        same = all(given.subs(x, sympy.Rational(p)) == expected.subs(x, sympy.Rational(p)) for p in _OLD_PROBES)
+        return right() if same else wrong()

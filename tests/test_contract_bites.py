@@ -23,6 +23,13 @@ CASES = [
     (contract.check_declaration, b.NoDocstring),
     (contract.check_oracle, b.LosingPolicy),
     (contract.check_invalid_actions, b.CrashingDynamics),
+    (contract.check_hedges, b.FirstNumberWins),
+    (contract.check_empty_and_leftover, b.FirstNumberWins),
+    (contract.check_empty_and_leftover, b.EmptyIsAnAnswer),
+    (contract.check_accepted_forms, b.SkipsNormalisation),
+    (contract.check_example_not_correct, b.ExampleIsOftenRight),
+    (contract.check_swapped_labels, b.IgnoresLabelNames),
+    (contract.check_probe_attack, b.FixedProbePoints),
 ]
 
 

@@ -19,7 +19,7 @@ def test_attempts_with_full_feedback_then_success():
     _, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step("<answer>Z,Y</answer>")
     assert (reward, terminated, truncated) == (0.0, False, False)
-    assert obs.startswith("The path must start at") and obs.endswith("Try again.")
+    assert obs == "Not an answer: 'Z' is not a node of the graph. Try again."
     assert info["verdict"]["correct"] is False and info["turn"] == 1
     obs, reward, terminated, truncated, info = env.step(f"<answer>{info['problem']['answer']}</answer>")
     assert (obs, reward, terminated, truncated) == ("Correct.", 1.0, True, False)

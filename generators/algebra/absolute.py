@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import InfiniteSolutions, abs_text, grade_value_set, solve_abs_equation
+from ._absolute_values import InfiniteSolutions, abs_text, solve_abs_equation
+from ._value_sets import grade_value_set
 
 FORMS = ("basic", "shifted", "linear_rhs", "two_abs", "sum", "nested", "quadratic", "quadratic_linear", "sum_linear")
 
@@ -35,7 +36,8 @@ class AbsoluteValueEquation(Task):
     )
     answer_format = ("all real solutions, exact (integers, fractions p/q or surds such as 2 - sqrt(3)), separated by "
                      "commas in any order; \"none\" if there is no solution")
-    example = "-7/2, 3, 1 + sqrt(5)"
+    # five solutions: no equation of the task has more than four, so the example is never an answer
+    example = "-7/2, -1, 0, 3, 1 + sqrt(5)"
 
     def build(self, rng, params):
         for _ in range(100):

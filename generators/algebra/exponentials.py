@@ -7,9 +7,12 @@ from fractions import Fraction
 import sympy
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 from procgym.parsing import clean
 
-from ._common import Surd, grade_value_set, num_text, pmul, poly_text, quadratic_roots, real_roots
+from ._polynomials import pmul, poly_text
+from ._surds import Surd, quadratic_roots, real_roots
+from ._value_sets import grade_value_set
 
 FORMS = ("same_base", "common_base", "log_basic", "exp_e", "log_sum", "log_diff", "quadratic_exp", "different_bases")
 
@@ -73,7 +76,7 @@ def _surd_sym(u: Surd) -> sympy.Expr:
 
 def _value_text(x) -> str:
     if isinstance(x, Fraction):
-        return num_text(x)
+        return frac_text(x)
     return sympy.sstr(x).replace("**", "^")
 
 
@@ -127,7 +130,8 @@ class ExpLogEquation(Task):
     answer_format = ("all real solutions, exact, separated by commas in any order: integers, fractions p/q, or "
                      "expressions with log(a) (natural logarithm; ln(a), log(a, b) and log_b(a) are also accepted), "
                      "sqrt and e; \"none\" if there is no solution")
-    example = "2, log(5)/log(3)"
+    # three solutions: no equation of the task has more than two, so the example is never an answer
+    example = "2, -1/2, log(5)/log(3)"
 
     def build(self, rng, params):
         text, values = getattr(self, f"_{params['form']}")(rng, params)
@@ -145,7 +149,7 @@ class ExpLogEquation(Task):
         k = rng.randint(-2, 4) if b <= 3 else rng.randint(-1, 3)
         rhs = Fraction(b) ** k
         kk = power_exponent(rhs, b)  # the reference: read the exponent off the right side
-        return f"{_exp(b, p, q)} = {num_text(rhs)}", [Fraction(kk - q, p)]
+        return f"{_exp(b, p, q)} = {frac_text(rhs)}", [Fraction(kk - q, p)]
 
     def _common_base(self, rng, params):
         top = params["coef_max"]

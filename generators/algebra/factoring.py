@@ -8,7 +8,8 @@ from sympy import ZZ
 from sympy.polys.factortools import dup_factor_list
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, equivalent, parse_expression
+from procgym.kit import read_rhs, refused
+from procgym.parsing import ParseError, degree_bound, parse_expression
 from procgym.verdict import right, wrong
 
 X = sympy.Symbol("x")
@@ -54,21 +55,6 @@ def factored_text(content: int, factors: list[tuple[list[int], int]]) -> str:
     return lead + "".join(out) if out else str(content)
 
 
-def _degree_bound(e) -> float:
-    """An upper bound on the degree in x of an unevaluated expression, computed without expanding."""
-    if e.is_number:
-        return 0
-    if e.is_Symbol:
-        return 1
-    if e.is_Add:
-        return max(_degree_bound(a) for a in e.args)
-    if e.is_Mul:
-        return sum(_degree_bound(a) for a in e.args)
-    if e.is_Pow and e.exp.is_Integer and e.exp >= 0:
-        return int(e.exp) * _degree_bound(e.base)
-    return math.inf
-
-
 def _factors(e, mult: int, out: list) -> None:
     """Flatten an unevaluated product into (factor, multiplicity) pairs."""
     if e.is_Mul:
@@ -107,9 +93,10 @@ class FactorPolynomial(Task):
         Knob("negative_lead", [False, False, False, False, False, False, True, True, True, True],
              doc="the leading coefficient may be negative"),
     )
-    answer_format = ("the complete factorization over the integers, e.g. 3(x - 2)(x + 5)^2; use ^ for powers "
+    answer_format = ("the complete factorization over the integers, e.g. 3(x - 2)(x + 97)^2; use ^ for powers "
                      "and * or juxtaposition for products; any order of factors is accepted")
-    example = "3(x - 2)(x + 5)^2"
+    # no linear factor of the task has a constant above 50 (root_max), so the example is never an answer
+    example = "3(x - 2)(x + 97)^2"
 
     def build(self, rng, params):
         if params["n_linear"] + params["n_quadratic"] == 0:
@@ -161,37 +148,58 @@ class FactorPolynomial(Task):
                 return [a, b, c]
 
     def grade(self, answer, problem):
+        """The factors are read one by one: their product must be the polynomial exactly (a
+        polynomial identity, decided by multiplying out), and each non-constant factor must have
+        integer coefficients with no common factor and be irreducible over the integers."""
         coeffs = problem.check["coeffs"]
-        target = sympy.Poly([int(v) for v in coeffs], X).as_expr()
+        target = sympy.Poly([int(v) for v in coeffs], X)
         degree = len(coeffs) - 1
         try:
-            value = parse_expression(answer, ["x"])
+            text = read_rhs(answer, ("f(x)", "p(x)", "P(x)"), lhs_ok=lambda lhs: _is_expanded_target(lhs, target))
             with sympy.evaluate(False):
-                shape = parse_expression(answer, ["x"])
+                shape = parse_expression(text, ["x"])
         except ParseError as e:
-            return wrong(f"Could not read the factorisation: {e}.")
-        if _degree_bound(value) > 2 * degree + 2 or _degree_bound(shape) > 2 * degree + 2:
+            return refused(e)
+        if degree_bound(shape) > 2 * degree + 2:
             return wrong("That is not a factorisation of the polynomial.")
-        if not equivalent(value, target):
-            return wrong("That product does not equal the polynomial.")
         factors: list = []
         _factors(shape, 1, factors)
-        for factor, _ in factors:
+        constant, product = sympy.Integer(1), sympy.Poly(1, X)
+        polys = []
+        for factor, mult in factors:
             if factor is None:
                 return wrong("A factorisation is a product of polynomials, with no division by x.")
             if factor.is_number:
+                value = factor.doit()
+                if not value.is_Rational:
+                    return wrong("The constant factor must be an integer.")
+                constant *= value ** mult
                 continue
             try:
                 p = sympy.Poly(factor.doit(), X)  # doit() re-evaluates the unevaluated parse
             except (sympy.PolynomialError, sympy.GeneratorsNeeded):
                 return wrong("Each factor must be a polynomial in x.")
             if p.degree() < 1:
+                constant *= p.LC() ** mult
                 continue
+            polys.append(p)
+            product *= p ** mult
+        if product * constant != target:
+            return wrong("That product does not equal the polynomial.")
+        for p in polys:
+            shown = poly_text([int(v) for v in p.all_coeffs()]) if p.get_domain() == ZZ else str(p.as_expr())
             if p.get_domain() != ZZ:
                 return wrong("Each factor must have integer coefficients.")
-            shown = poly_text([int(v) for v in p.all_coeffs()])
             if p.content() != 1:
                 return wrong(f"The factor {shown} has a common factor {p.content()} to take out.")
             if p.degree() > 1 and not p.is_irreducible:
                 return wrong(f"The factor {shown} can be factored further.")
         return right()
+
+
+def _is_expanded_target(text: str, target) -> bool:
+    """Whether a left-hand side is the polynomial of the question (`x^2 - 1 = (x - 1)(x + 1)`)."""
+    try:
+        return sympy.Poly(parse_expression(text, ["x"]), X) == target
+    except (ParseError, sympy.PolynomialError, sympy.GeneratorsNeeded):
+        return False

@@ -1,13 +1,16 @@
 """Function composition and inverse functions, answered symbolically."""
 from __future__ import annotations
 
+import re
+
 import sympy
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import pexquo_int, pgcd_int, pmul, poly_text, ppow, pscale, padd, int_content, strip_lhs
+from ._polynomials import int_content, padd, pexquo_int, pgcd_int, pmul, poly_text, ppow, pscale
 
 NAMES = ["f", "g", "h", "p"]
 KINDS = {"linear": ("linear",), "polynomial": ("linear", "quadratic"),
@@ -120,8 +123,10 @@ class FunctionComposition(Task):
         Knob("n_functions", [2, 2, 2, 2, 2, 2, 2, 3, 3, 3], (1, 4), doc="distinct functions defined"),
         Knob("coef_max", [4, 4, 5, 5, 5, 5, 6, 6, 6, 7], (1, 20), doc="largest coefficient"),
     )
-    answer_format = "an expression in x (any equivalent form), e.g. (2x + 1)/(x - 3)"
-    example = "(2x + 1)/(x - 3)"
+    # the example is the constant 1/2 written unreduced: a composition or an inverse of the task's
+    # non-constant functions is never constant, so it is never an answer
+    answer_format = "an expression in x (any equivalent form), e.g. (2x + 1)/(4x + 2)"
+    example = "(2x + 1)/(4x + 2)"
 
     def build(self, rng, params):
         ask, top = params["ask"], params["coef_max"]
@@ -169,9 +174,28 @@ class FunctionComposition(Task):
         target = (sum((sympy.Integer(v) * x ** k for k, v in enumerate(c["num"])), sympy.Integer(0))
                   / sum((sympy.Integer(v) * x ** k for k, v in enumerate(c["den"])), sympy.Integer(0)))
         try:
-            given = parse_expression(strip_lhs(answer), ["x"])
+            given = parse_expression(read_rhs(answer, asked_labels(problem.prompt)), ["x"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if not given.has(x) and target.has(x):
             return wrong("The answer must be an expression in x.")
         return right() if equivalent(given, target) else wrong("That expression is not the right function.")
+
+
+_ASKED_CALL = re.compile(r"Find ([A-Za-z()]+) as an expression in x\.")
+_ASKED_INVERSE = re.compile(r"Find the inverse function ([A-Za-z])\^\(-1\)\(x\)\.")
+
+
+def asked_labels(prompt: str) -> list[str]:
+    """The left-hand sides an answer may carry: the function the question asks for, in call
+    (`f(g(x))`) or composition (`(f o g)(x)`) notation, `f^(-1)(x)` for an inverse, or `y`."""
+    labels = ["y"]
+    m = _ASKED_CALL.search(prompt)
+    if m:
+        call = m.group(1)
+        chain = re.findall(r"([A-Za-z])\(", call)
+        labels += [call] + [f"({sep.join(chain)})(x)" for sep in ("\u2218", "\\circ", "o")]
+    m = _ASKED_INVERSE.search(prompt)
+    if m:
+        labels.append(f"{m.group(1)}^(-1)(x)")
+    return labels

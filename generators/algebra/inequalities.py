@@ -8,15 +8,16 @@ from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import (abs_critical_points, abs_eval, abs_text, grade_intervals, intervals_from_json, intervals_json,
-                      interval_text, padd, peval, pmul, poly_text, ppow, pscale, psub, real_roots,
-                      solve_by_sign_chart, factor_text)
+from ._absolute_values import abs_critical_points, abs_eval, abs_text
+from ._intervals import grade_intervals, interval_text, intervals_from_json, intervals_json, solve_by_sign_chart
+from ._polynomials import factor_text, padd, peval, pmul, poly_text, ppow, pscale, psub
+from ._surds import real_roots
 
 OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 INTERVAL_FORMAT = ('the solution set in interval notation: intervals such as (a, b), [a, b), (-inf, b] joined by " U " '
-                   '(e.g. (-inf, -2) U [1, 3)); a single point as {a}; "none" if no x satisfies it and (-inf, inf) if '
+                   '(e.g. (-inf, -3/2) U [2, 1000]); a single point as {a}; "none" if no x satisfies it and (-inf, inf) if '
                    'every x does; endpoints as integers or fractions p/q')
 
 
@@ -71,7 +72,8 @@ class SolveInequality(Task):
         Knob("root_max", [6, 6, 6, 6, 7, 7, 8, 8, 8, 9], (1, 30), doc="largest numerator of an endpoint"),
     )
     answer_format = INTERVAL_FORMAT
-    example = "(-inf, -3/2) U [2, 5]"
+    # every endpoint of the task is at most 180 in size (root_max 30), so the example is never an answer
+    example = "(-inf, -3/2) U [2, 1000]"
 
     def build(self, rng, params):
         kind = params["kind"]

@@ -1,15 +1,11 @@
 """Linear equations in one unknown: brackets, terms on both sides, fractional coefficients."""
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_number
-from procgym.verdict import right, wrong
-
-_PREFIX = re.compile(r"^\s*x\s*=\s*", re.IGNORECASE)
-_MIXED = re.compile(r"\d\s+\d|\d\s*\\[dt]?frac")
+from procgym.kit import frac_text, grade_number, read_rhs, refused
+from procgym.parsing import ParseError
 
 # A term is ("c", value) for a constant, ("x", coefficient) for coefficient * x, or
 # ("g", k, [terms], d) for k * (terms) / d: a bracketed group, scaled and optionally divided.
@@ -39,15 +35,11 @@ def solve_linear(lhs, rhs) -> Fraction | None:
     return (br - bl) / (al - ar)
 
 
-def _num(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-
-
 def _coef(v: Fraction) -> str:
     """A coefficient written before x or a bracket: '' for 1, '3', '(2/3)'."""
     if v == 1:
         return ""
-    return _num(v) if v.denominator == 1 else f"({_num(v)})"
+    return frac_text(v) if v.denominator == 1 else f"({frac_text(v)})"
 
 
 def render_sum(terms) -> str:
@@ -65,7 +57,7 @@ def render_sum(terms) -> str:
 
 def _term(t) -> tuple[bool, str]:
     if t[0] == "c":
-        return t[1] < 0, _num(abs(t[1]))
+        return t[1] < 0, frac_text(abs(t[1]))
     if t[0] == "x":
         return t[1] < 0, f"{_coef(abs(t[1]))}x"
     _, k, inner, d = t
@@ -97,7 +89,7 @@ class LinearEquation(Task):
     )
     answer_format = ("the value of x as an exact number: an integer, a fraction p/q or a terminating "
                      "decimal (x = ... is also accepted)")
-    example = "-7/3"
+    example = "-1000/3"  # solutions are at most coef_max (100) in size: never an answer
 
     def build(self, rng, params):
         top, d_max = params["coef_max"], params["max_solution_denominator"]
@@ -119,7 +111,7 @@ class LinearEquation(Task):
         solution = solve_linear(lhs, rhs)  # the reference: solve the equation as written
         text = f"{render_sum(lhs)} = {render_sum(rhs)}"
         question = f"Solve this equation for x (3(x + 1) means 3 times (x + 1)):\n\n{text}"
-        return Draft(question, _num(solution), {"value": [solution.numerator, solution.denominator],
+        return Draft(question, frac_text(solution), {"value": [solution.numerator, solution.denominator],
                                                 "equation": text})
 
     @staticmethod
@@ -191,17 +183,11 @@ class LinearEquation(Task):
         return ("g", k, inner, 1)
 
     def grade(self, answer, problem):
-        text = _PREFIX.sub("", clean(answer))
-        if _MIXED.search(text):
-            return wrong("Write the value as a single number or fraction p/q, not a mixed number.")
         try:
-            value = parse_number(text)
-        except ParseError:
-            return wrong("Give the value of x as an integer, a fraction p/q or a terminating decimal.")
-        p, q = problem.check["value"]
-        if value != Fraction(p, q):
-            return wrong("That value of x does not satisfy the equation.")
-        return right()
+            value = read_rhs(answer, ("x", "X"))
+        except ParseError as exc:
+            return refused(exc)
+        return grade_number(value, Fraction(*problem.check["value"]), "the value of x")
 
 
 def _nonzero(rng, top: int) -> int:

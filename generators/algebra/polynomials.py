@@ -7,10 +7,11 @@ from fractions import Fraction
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, equivalent, parse_expression
+from procgym.kit import NotAnAnswer, label_key, read_rhs, refused, split_top
+from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import coef_text, pdivmod, poly_text, signed_join, split_top, strip_lhs
+from ._polynomials import coef_text, pdivmod, poly_text, signed_join
 
 # A multivariate polynomial is a dict {(i, j): coefficient} for coefficient * x^i * y^j.
 
@@ -102,7 +103,7 @@ class ExpandPolynomial(Task):
     )
     answer_format = ("the fully expanded polynomial: a sum of terms like 3x^2y, with like terms collected "
                      "(use ^ for powers)")
-    example = "2x^3 - x^2y + 5y - 7"
+    example = "2x^3 - x^2y + (5/2)y - 7"  # expansions have integer coefficients: never an answer
 
     def build(self, rng, params):
         names = ["x", "y"][:params["n_vars"]]
@@ -169,30 +170,91 @@ class ExpandPolynomial(Task):
         return out
 
     def grade(self, answer, problem):
+        """The answer is read as written: a sum of monomials, each a number times powers of the
+        variables, every power product at most once; their coefficients are then compared
+        exactly with the reference's."""
         names = problem.check["vars"]
-        target = sum((sympy.Integer(c) * sympy.Symbol("x") ** i * sympy.Symbol("y") ** j
-                      for i, j, c in problem.check["terms"]), sympy.Integer(0))
-        text = strip_lhs(answer)
+        want = {(i, j): sympy.Integer(c) for i, j, c in problem.check["terms"]}
         try:
-            value = parse_expression(text, names)
+            # "(x + 2y)^2 - 3 = x^2 + 4xy + 4y^2 - 3": a left side must equal the expression too
+            text = read_rhs(answer, lhs_ok=lambda lhs: _equals(lhs, _poly_expr(want), names))
             with sympy.evaluate(False):
                 shape = parse_expression(text, names)
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not equivalent(value, target):
-            return wrong("That is not equal to the expression.")
-        seen = set()
+            return refused(exc)
+        given: dict = {}
         for term in _add_terms(shape):
             exps = monomial_exponents(term, names)
             if exps is None:
                 return wrong("That is not fully expanded: write a sum of single terms like 3x^2y.")
-            if exps in seen:
+            key = (exps + (0,))[:2]
+            if key in given:
                 return wrong("Collect like terms: a power of the variables appears twice.")
-            seen.add(exps)
-        return right()
+            given[key] = monomial_coefficient(term)
+        given = {k: c for k, c in given.items() if c != 0}
+        return right() if given == want else wrong("That is not equal to the expression.")
 
 
-_LABEL = re.compile(r"^\s*(quotient|remainder|q|r)\s*(\(\s*x\s*\))?\s*[:=]\s*", re.IGNORECASE)
+def _poly_expr(terms: dict):
+    x, y = sympy.Symbol("x"), sympy.Symbol("y")
+    return sum((c * x ** i * y ** j for (i, j), c in terms.items()), sympy.Integer(0))
+
+
+def monomial_coefficient(term) -> sympy.Rational:
+    """The numeric coefficient of a monomial written as an unevaluated product (-3x^2y/2 -> -3/2)."""
+    if term.is_Number:
+        return sympy.Rational(term)
+    if term.is_Symbol:
+        return sympy.Integer(1)
+    if term.is_Pow:
+        return sympy.Rational(term.base) ** int(term.exp) if term.base.is_Number else sympy.Integer(1)
+    out = sympy.Integer(1)
+    for arg in term.args:
+        out *= monomial_coefficient(arg)
+    return out
+
+
+def _equals(text: str, target, names) -> bool:
+    """Whether `text` (a left-hand side the answer wrote) is an expression equal to `target`."""
+    try:
+        return equivalent(parse_expression(text, names), target)
+    except ParseError:
+        return False
+
+
+_PART_LABEL = re.compile(r"^\s*([A-Za-z]+(?:\s*\(\s*x\s*\))?)\s*[:=]\s*(.*)$", re.S)
+_PART_SLOT = {"quotient": 0, "q": 0, "qx": 0, "remainder": 1, "r": 1, "rx": 1}
+
+
+def division_parts(answer: str) -> list[str]:
+    """The quotient and the remainder of a division answer, in that order: two parts separated by
+    ";" (or a line break, or ","), each bare or labelled (`q(x) = ...`, `Remainder: 4`); labelled
+    parts may come in either order."""
+    for sep in ";\n,":
+        parts = split_top(answer, sep)
+        if len(parts) == 2:
+            break
+    else:
+        raise NotAnAnswer("give the quotient and the remainder separated by a semicolon")
+    slots: list = [None, None]
+    loose = []
+    for part in parts:
+        if "\n" in part.strip():
+            raise NotAnAnswer("a part of the answer has a line break: write each polynomial on one line")
+        m = _PART_LABEL.match(part)
+        if m is None:
+            loose.append(part.strip())
+            continue
+        slot = _PART_SLOT.get(label_key(m.group(1)).lower())
+        if slot is None:
+            raise NotAnAnswer(f"{m.group(1)!r} is neither the quotient nor the remainder")
+        if slots[slot] is not None:
+            raise NotAnAnswer(f"the {('quotient', 'remainder')[slot]} is given twice")
+        slots[slot] = m.group(2).strip()
+    for i in range(2):
+        if slots[i] is None:
+            slots[i] = loose.pop(0)
+    return slots
 
 
 @register
@@ -219,7 +281,9 @@ class PolynomialDivision(Task):
     )
     answer_format = ("the quotient and the remainder separated by a semicolon, quotient first, as polynomials "
                      "in x (write 0 for a zero remainder)")
-    example = "x^2 - 3x + 1; 2x - 5"
+    # quotient and remainder denominators are powers of the divisor's leading coefficient (at most 9):
+    # 11 never divides one, so the example is never an answer
+    example = "x^2 - 3x + 1; 2x - 5/11"
 
     def build(self, rng, params):
         dv = min(params["divisor_degree"], params["dividend_degree"])
@@ -247,23 +311,20 @@ class PolynomialDivision(Task):
         return Draft(question, f"{poly_text(q)}; {poly_text(r)}", {"quotient": as_json[0], "remainder": as_json[1]})
 
     def grade(self, answer, problem):
-        s = clean(answer)
-        parts = split_top(s, ";")
-        if len(parts) != 2:
-            parts = split_top(s, ",")
-        if len(parts) != 2:
-            return wrong("Give the quotient and the remainder separated by a semicolon.")
+        try:
+            parts = division_parts(answer)
+        except ParseError as exc:
+            return refused(exc)
         x = sympy.Symbol("x")
-        for part, key, what in zip(parts, ("quotient", "remainder"), ("quotient", "remainder")):
-            part = _LABEL.sub("", part)
+        for part, key in zip(parts, ("quotient", "remainder")):
             if not part:
-                return wrong(f"The {what} is missing.")
+                return wrong(f"The {key} is missing.")
             try:
                 given = parse_expression(part, ["x"])
             except ParseError as exc:
-                return wrong(f"The {what}: {exc}.")
+                return wrong(f"The {key}: {exc}.")
             coeffs = problem.check[key]
             target = sum((sympy.Rational(p, q) * x ** k for k, (p, q) in enumerate(coeffs)), sympy.Integer(0))
             if not equivalent(given, target):
-                return wrong(f"The {what} is wrong.")
+                return wrong(f"The {key} is wrong.")
         return right()

@@ -7,11 +7,13 @@ from fractions import Fraction
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, equivalent, parse_expression
+from procgym.kit import frac_text, read_rhs, refused
+from procgym.parsing import ParseError, degree_bound, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import (degree, degree_bound, factor_text, int_content, num_text, padd, pexquo_int, pgcd_int, pmul,
-                      poly_text, ppow, pscale, read_assignments, solve_system, strip_lhs)
+from ._linear_systems import read_unknowns, solve_system
+from ._polynomials import (degree, factor_text, int_content, padd, pexquo_int, pgcd_int, pmul, poly_text, ppow,
+                           pscale)
 
 X = sympy.Symbol("x")
 
@@ -49,7 +51,9 @@ def _fraction_text(num, den) -> str:
     if den == [1]:
         return poly_text(num)
     if degree(den) == 0:
-        return f"({poly_text(num)})/{num_text(den[0])}" if len(num) > 1 else num_text(Fraction(num[0], den[0]) if num else 0)
+        if len(num) > 1:
+            return f"({poly_text(num)})/{frac_text(den[0])}"
+        return frac_text(Fraction(num[0], den[0]) if num else 0)
     n = poly_text(num)
     n = n if degree(num) == 0 and not n.startswith("-") else f"({n})"
     return f"{n}/({poly_text(den)})"
@@ -103,7 +107,9 @@ class SimplifyRational(Task):
     )
     answer_format = ("the simplified expression as a single fraction P/Q in lowest terms, with P and Q polynomials "
                      "in x, expanded or factored (or just a polynomial if the denominator cancels)")
-    example = "(2x - 1)/(x^2 + 3x)"
+    # denominators are products of the task's factors, whose constants are at most root_max (20):
+    # x + 97 is never one, so the example is never an answer
+    example = "(2x - 1)/(x^2 + 97x)"
 
     def build(self, rng, params):
         k = params["n_fractions"]
@@ -187,34 +193,67 @@ class SimplifyRational(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        target = _expr(c["num"]) / _expr(c["den"])
-        text = strip_lhs(answer)
         try:
-            value = parse_expression(text, ["x"])
+            # the question's expression on the left, "[...] * [...] = (x + 1)/(x - 2)", is allowed
+            text = read_rhs(answer, lhs_ok=lambda lhs: _equals(lhs, _expr(c["num"]) / _expr(c["den"])))
             with sympy.evaluate(False):
                 shape = parse_expression(text, ["x"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         limit = 2 * (len(c["num"]) + len(c["den"])) + 4
         if degree_bound(shape) > limit:
             return wrong("Write the answer as a single fraction P/Q of polynomials.")
-        if not equivalent(value, target):
-            return wrong("That is not equal to the expression.")
         nums, dens = [], []
         _split(shape, nums, dens)
         try:
-            p = sympy.Poly(sympy.Mul(*nums).doit(), X)  # doit() re-evaluates the unevaluated parse
-            q = sympy.Poly(sympy.Mul(*dens).doit(), X)
-        except (sympy.PolynomialError, sympy.GeneratorsNeeded):
+            p, q = _poly_of(sympy.Mul(*nums, evaluate=False)), _poly_of(sympy.Mul(*dens, evaluate=False))
+        except ValueError:
             return wrong("Write the answer as a single fraction P/Q of polynomials.")
+        if q.is_zero:
+            return wrong("The denominator is zero.")
+        # P/Q equals num/den exactly when P den = Q num: a polynomial identity
+        num, den = (sympy.Poly([sympy.Integer(v) for v in reversed(c[k])], X, domain=sympy.QQ) for k in ("num", "den"))
+        if p * den != q * num:
+            return wrong("That is not equal to the expression.")
         common = sympy.gcd(p, q)
         if common.degree() > 0:
             return wrong(f"Not in lowest terms: the factor {common.as_expr()} still cancels.")
-        if p.get_domain() == sympy.ZZ and q.get_domain() == sympy.ZZ and not p.is_zero:
-            content = math.gcd(int(p.content()), int(q.content()))
+        coeffs = p.all_coeffs() + q.all_coeffs()
+        if all(v.is_Integer for v in coeffs) and not p.is_zero:
+            content = math.gcd(*(int(v) for v in coeffs))
             if content > 1:
                 return wrong(f"Not in lowest terms: the common factor {content} still cancels.")
         return right()
+
+
+def _poly_of(e) -> sympy.Poly:
+    """An unevaluated polynomial expression in x as a Poly over the rationals, multiplied out
+    exactly; ValueError when it is not a polynomial (a quotient, a function, a negative power)."""
+    if e.is_Number:
+        if not e.is_Rational:
+            raise ValueError("not a rational coefficient")
+        return sympy.Poly(e, X, domain=sympy.QQ)
+    if e == X:
+        return sympy.Poly(X, X, domain=sympy.QQ)
+    if e.is_Add or e.is_Mul:
+        parts = [_poly_of(a) for a in e.args]
+        out = parts[0]
+        for part in parts[1:]:
+            out = out + part if e.is_Add else out * part
+        return out
+    if e.is_Pow and e.exp.is_Integer and e.exp >= 0:
+        return _poly_of(e.base) ** int(e.exp)
+    if e.is_Pow and e.base.is_Number and e.exp.is_Integer:  # a number such as 2^(-1)
+        return _poly_of(sympy.Rational(e.base) ** int(e.exp))
+    raise ValueError("not a polynomial")
+
+
+def _equals(text: str, target) -> bool:
+    """Whether `text` (a left-hand side the answer wrote) is an expression equal to `target`."""
+    try:
+        return equivalent(parse_expression(text.replace("[", "(").replace("]", ")"), ["x"]), target)
+    except ParseError:
+        return False
 
 
 LETTERS = "ABCDFGHKMNPQRST"
@@ -241,7 +280,7 @@ class PartialFractions(Task):
     )
     answer_format = ("the value of every constant as name=value pairs separated by commas, values as integers or "
                      "fractions p/q (e.g. A=2, B=-1/3)")
-    example = "A=2, B=-1/3, C=0"
+    example = "A=2, B=-1/3, C=0"  # the constants are integers by construction: never an answer
 
     def build(self, rng, params):
         avoid, used = set(), set()
@@ -305,18 +344,15 @@ class PartialFractions(Task):
         question = (f"Find the constants {', '.join(names)} such that\n\n"
                     f"({poly_text(numerator)})/({factored}) = {' + '.join(pieces)}\n\n"
                     f"for every x where both sides are defined.")
-        answer = ", ".join(f"{n}={num_text(v)}" for n, v in zip(names, solution))
+        answer = ", ".join(f"{n}={frac_text(v)}" for n, v in zip(names, solution))
         return Draft(question, answer, {"names": names, "values": [[v.numerator, v.denominator] for v in solution]})
 
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = read_assignments(answer, c["names"])
+            given = read_unknowns(answer, c["names"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        missing = [n for n in c["names"] if n not in given]
-        if missing:
-            return wrong(f"Give every constant: {', '.join(missing)} is missing.")
+            return refused(exc)
         for n, (p, q) in zip(c["names"], c["values"]):
             if given[n] != Fraction(p, q):
                 return wrong(f"The value of {n} is wrong.")

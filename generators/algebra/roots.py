@@ -6,7 +6,9 @@ import math
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import grade_value_set, pmul, poly_text, real_roots, signed_join, power_text
+from ._polynomials import pmul, poly_text, power_text, signed_join
+from ._surds import real_roots
+from ._value_sets import grade_value_set
 
 
 def random_linear(rng, lead_max: int, root_max: int) -> list[int]:

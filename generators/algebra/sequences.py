@@ -1,16 +1,17 @@
 """Arithmetic and geometric sequences: terms, closed forms, sums and closed forms of sums."""
 from __future__ import annotations
 
-import math
+import re
 from fractions import Fraction
 
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_expression, parse_number
+from procgym.kit import frac_text, grade_number, read_rhs, refused
+from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import num_text, poly_text, strip_lhs
+from ._polynomials import poly_text
 
 N = sympy.Symbol("n")
 CHECK_POINTS = (1, 2, 3, 4, 5, 6, 9, 13)
@@ -32,7 +33,7 @@ def exact_root(value: Fraction, k: int, positive: bool) -> Fraction:
 
 
 def _paren(v: Fraction) -> str:
-    return num_text(v) if v.denominator == 1 and v >= 0 else f"({num_text(v)})"
+    return frac_text(v) if v.denominator == 1 and v >= 0 else f"({frac_text(v)})"
 
 
 def term_formula_text(kind: str, a1: Fraction, step: Fraction) -> str:
@@ -43,14 +44,14 @@ def term_formula_text(kind: str, a1: Fraction, step: Fraction) -> str:
         return power
     if a1 == -1:
         return f"-{power}"
-    return f"{_paren(a1) if a1.denominator != 1 else num_text(a1)}*{power}"
+    return f"{_paren(a1) if a1.denominator != 1 else frac_text(a1)}*{power}"
 
 
 def sum_formula_text(kind: str, a1: Fraction, step: Fraction) -> str:
     if kind == "arithmetic":
         return poly_text([0, a1 - step / 2, step / 2], "n")
     c = a1 / (1 - step)
-    lead = "" if c == 1 else "-" if c == -1 else f"{_paren(c) if c.denominator != 1 else num_text(c)}*"
+    lead = "" if c == 1 else "-" if c == -1 else f"{_paren(c) if c.denominator != 1 else frac_text(c)}*"
     return f"{lead}(1 - {_paren(step)}^n)"
 
 
@@ -62,8 +63,9 @@ class SequenceFormula(Task):
     (negative and fractional ratios), give the sequence by a recurrence or by two terms far apart
     (solve for the first term and the difference, or take a root for the ratio), and ask for
     closed forms and sums. The reference recovers the first term and the step from what is
-    given, then computes terms and sums by exact summation; closed forms are checked at several
-    n, so any formula that agrees for every n checked is accepted."""
+    given, then computes terms and sums by exact summation. A closed form is accepted when it
+    equals the reference as a function of n: both are written as sums of polynomial(n) * r^n over
+    distinct rational bases r and compared term by term, which decides the identity for every n."""
 
     name = "algebra/sequence_formula"
     knobs = (
@@ -87,21 +89,22 @@ class SequenceFormula(Task):
         Knob("value_max", [9, 9, 10, 10, 12, 12, 15, 15, 20, 20], (1, 100), doc="largest first term or difference"),
     )
     answer_format = "a number (integer or fraction p/q) or, for a formula, an expression in n"
-    example = "3*2^(n - 1)"
+    # ratios are 2, 3, 4, 1/2, 1/3, 2/3, 3/2 (and negatives), and denominators powers of 2 and 3: the
+    # examples (ratio 5, denominator 7) are never an answer
+    example = "3*5^(n - 1)"
 
     def build(self, rng, params):
         kind, ask, given = params["kind"], params["ask"], params["given"]
         top = params["value_max"]
         a1, step = self._draw(rng, kind, top, params["fractions"])
-        positive_hint = False
         if given == "terms":
             shown = [self._term(kind, a1, step, i) for i in range(1, 5)]
-            desc = f"The sequence {', '.join(num_text(v) for v in shown)}, ... is {kind}."
+            desc = f"The sequence {', '.join(frac_text(v) for v in shown)}, ... is {kind}."
             g_a1, g_step = self._from_terms(kind, shown)
         elif given == "recursive":
-            rule = f"a_(n+1) = a_n {'+' if step > 0 else '-'} {num_text(abs(step))}" if kind == "arithmetic" \
+            rule = f"a_(n+1) = a_n {'+' if step > 0 else '-'} {frac_text(abs(step))}" if kind == "arithmetic" \
                 else f"a_(n+1) = {_paren(step)}*a_n"
-            desc = f"A sequence has a_1 = {num_text(a1)} and {rule} for n >= 1."
+            desc = f"A sequence has a_1 = {frac_text(a1)} and {rule} for n >= 1."
             g_a1, g_step = a1, step
         else:
             p = rng.randint(2, 5) if kind == "arithmetic" else rng.randint(1, 3)
@@ -112,7 +115,7 @@ class SequenceFormula(Task):
             u, v = self._term(kind, a1, step, p), self._term(kind, a1, step, q)
             note = " with a positive common ratio" if kind == "geometric" and gap % 2 == 0 else ""
             article = "An" if kind == "arithmetic" else "A"
-            desc = f"{article} {kind} sequence{note} has a_{p} = {num_text(u)} and a_{q} = {num_text(v)}."
+            desc = f"{article} {kind} sequence{note} has a_{p} = {frac_text(u)} and a_{q} = {frac_text(v)}."
             g_a1, g_step = self._from_two(kind, p, u, q, v)
         # the reference: recovered from the given data, independent of the draw above
         n_top = params["n_max"] if kind == "arithmetic" else min(params["n_max"], 12)
@@ -138,13 +141,13 @@ class SequenceFormula(Task):
             text = desc + " Find a closed-form expression in n for S_n = a_1 + a_2 + ... + a_n."
             answer = sum_formula_text(kind, g_a1, g_step)
         return Draft(text, answer, {"values": [[v.numerator, v.denominator] for v in values]},
-                     answer_format="a closed-form expression in n (use ^ for powers), e.g. 3*2^(n - 1)",
-                     example="3*2^(n - 1)" if ask == "formula" else "5n^2 - 2n")
+                     answer_format="a closed-form expression in n (use ^ for powers), e.g. 3*5^(n - 1)",
+                     example="3*5^(n - 1)" if ask == "formula" else "5^n - 1")
 
     @staticmethod
     def _numeric(text, value) -> Draft:
-        return Draft(text, num_text(value), {"value": [value.numerator, value.denominator]},
-                     answer_format="an exact number: an integer or a fraction p/q", example="-17/4")
+        return Draft(text, frac_text(value), {"value": [value.numerator, value.denominator]},
+                     answer_format="an exact number: an integer or a fraction p/q", example="-17/7")
 
     @staticmethod
     def _draw(rng, kind, top, fractions) -> tuple[Fraction, Fraction]:
@@ -182,24 +185,145 @@ class SequenceFormula(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        text = strip_lhs(answer)
+        try:
+            text = read_rhs(answer, asked_labels(problem.prompt, "value" in c))
+        except ParseError as exc:
+            return refused(exc)
         if "value" in c:
-            try:
-                given = parse_number(text)
-            except ParseError as exc:
-                return wrong(f"{exc}.")
-            return right() if given == Fraction(*c["value"]) else wrong("That number is not right.")
+            return grade_number(text, Fraction(*c["value"]), "the value")
         try:
             expr = parse_expression(text, ["n"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        for k, (p, q) in zip(CHECK_POINTS, c["values"]):
+            return refused(exc)
+        target_form = reference_form([Fraction(p, q) for p, q in c["values"]])
+        given_form = exp_poly(expr)
+        if given_form is not None:
+            same = given_form == target_form
+        else:  # a form outside sums of polynomial(n) * r^n: equal as functions, at hashed points
+            same = equivalent(expr, form_expr(target_form))
+        return right() if same else wrong("That formula is not right for every n.")
+
+
+def reference_form(values: list[Fraction]) -> dict:
+    """The closed form (as exp_poly gives it) through the reference values at CHECK_POINTS: a
+    polynomial of degree at most 2 (arithmetic terms and sums) or A + B r^n (geometric ones)."""
+    v = [sympy.Rational(x.numerator, x.denominator) for x in values]
+    one = sympy.Integer(1)
+    d1 = [b - a for a, b in zip(v[:6], v[1:6])]
+    d2 = [b - a for a, b in zip(d1, d1[1:])]
+    if all(b == a for a, b in zip(d2, d2[1:])):  # constant second differences: c0 + c1 n + c2 n^2
+        c2 = d2[0] / 2
+        c1 = d1[0] - 3 * c2
+        c0 = v[0] - c1 - c2
+        form = _ep_add({one: {0: c0}} if c0 else {}, {one: {k: c for k, c in ((1, c1), (2, c2)) if c}})
+    else:  # differences B r^k (r - 1): v_n = A + B r^n
+        r = d1[1] / d1[0]
+        b = d1[0] / (r * (r - 1))
+        form = _ep_add({one: {0: v[0] - b * r}} if v[0] != b * r else {}, {r: {0: b}})
+    if any(form_expr(form).subs(N, k) != x for k, x in zip(CHECK_POINTS, v)):
+        raise ValueError("the reference values fit no closed form of this task")
+    return form
+
+
+def form_expr(form: dict) -> sympy.Expr:
+    """The sympy expression of an exp_poly form."""
+    return sum((c * N ** k * r ** N for r, terms in form.items() for k, c in terms.items()), sympy.Integer(0))
+
+
+MAX_POWER = 60  # of a bracket multiplied out while reading a formula
+
+
+def exp_poly(e) -> dict | None:
+    """A formula in n as {r: {k: c}}, the sum of c n^k r^n (rational r and c, no zero c), or None
+    when it is not such a sum. Distinct n^k r^n are linearly independent as functions of the
+    integers n >= 1, so two formulas agree for every n exactly when these forms are equal."""
+    if e.is_Rational:
+        return {sympy.Integer(1): {0: e}} if e != 0 else {}
+    if e.is_Pow and e.base == N and e.exp.is_Integer and 0 <= e.exp <= MAX_POWER:
+        return {sympy.Integer(1): {int(e.exp): sympy.Integer(1)}}
+    if e == N:
+        return {sympy.Integer(1): {1: sympy.Integer(1)}}
+    if e.is_Add or e.is_Mul:
+        parts = [exp_poly(a) for a in e.args]
+        if any(p is None for p in parts):
+            return None
+        out = parts[0]
+        for p in parts[1:]:
+            out = _ep_add(out, p) if e.is_Add else _ep_mul(out, p)
+        return out
+    if e.is_Pow:
+        base, exponent = e.args
+        if exponent.is_Integer and 0 <= exponent <= MAX_POWER:
+            inner = exp_poly(base)
+            if inner is None:
+                return None
+            out = {sympy.Integer(1): {0: sympy.Integer(1)}}
+            for _ in range(int(exponent)):
+                out = _ep_mul(out, inner)
+            return out
+        if exponent.is_Integer and exponent < 0:
+            inner = exp_poly(base)  # only c r^n can be inverted: 1/(c r^n) = (1/c) (1/r)^n
+            if inner is None or len(inner) != 1 or list(next(iter(inner.values()))) != [0]:
+                return None
+            (r, terms), = inner.items()
+            return {r ** exponent: {0: terms[0] ** exponent}}
+        if base.is_Rational and base != 0 and exponent.has(N):
             try:
-                got = complex(expr.evalf(40, subs={N: k}))
-            except (TypeError, ValueError, ArithmeticError):
-                return wrong(f"The formula cannot be evaluated at n = {k}.")
-            want = p / q
-            if not (math.isfinite(got.real) and math.isfinite(got.imag)) or \
-                    abs(got - want) > 1e-20 * max(1.0, abs(want)):
-                return wrong(f"The formula gives the wrong value at n = {k}.")
-        return right()
+                line = sympy.Poly(exponent, N)
+            except sympy.PolynomialError:
+                return None
+            if line.degree() != 1 or not all(c.is_Rational for c in line.all_coeffs()):
+                return None
+            p, q = line.all_coeffs()
+            r, c = base ** p, base ** q  # b^(p n + q) = b^q (b^p)^n
+            if not (r.is_Rational and c.is_Rational):
+                return None
+            return {r: {0: c}}
+    return None
+
+
+def _ep_add(a: dict, b: dict) -> dict:
+    out = {r: dict(terms) for r, terms in a.items()}
+    for r, terms in b.items():
+        row = out.setdefault(r, {})
+        for k, c in terms.items():
+            row[k] = row.get(k, 0) + c
+            if row[k] == 0:
+                del row[k]
+        if not row:
+            del out[r]
+    return out
+
+
+def _ep_mul(a: dict, b: dict) -> dict:
+    out: dict = {}
+    for r1, t1 in a.items():
+        for r2, t2 in b.items():
+            out = _ep_add(out, _ep_collect(r1 * r2, t1, t2))
+    return out
+
+
+def _ep_collect(r, t1: dict, t2: dict) -> dict:
+    row: dict = {}
+    for k1, c1 in t1.items():
+        for k2, c2 in t2.items():
+            row[k1 + k2] = row.get(k1 + k2, 0) + c1 * c2
+    row = {k: c for k, c in row.items() if c != 0}
+    return {r: row} if row else {}
+
+
+_ASKED_TERM = re.compile(r"Find a_(\d+)\.")
+_ASKED_SUM = re.compile(r"the sum of the first (\d+) terms")
+
+
+def asked_labels(prompt: str, value: bool) -> list[str]:
+    """The left-hand sides an answer may carry: a_N or S_N for a number, a_n or S_n for a formula."""
+    if not value:
+        sums = "S_n =" in prompt
+        return ["S_n", "S(n)", "Sn", "s_n"] if sums else ["a_n", "a(n)", "an"]
+    labels = []
+    for pattern, letter in ((_ASKED_TERM, "a"), (_ASKED_SUM, "S")):
+        m = pattern.search(prompt)
+        if m:
+            labels += [f"{letter}_{m.group(1)}", f"{letter}{m.group(1)}"]
+    return labels

@@ -4,10 +4,12 @@ by its number of bins against the optimum of an exact branch-and-bound search.""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common2 import read_groups
+from .._labels import node_labels
+from ._item_readers import read_groups
 
 
 def first_fit(sizes: list[int], capacity: int, order=None) -> list[list[int]]:
@@ -106,7 +108,7 @@ class BinPacking(Task):
     )
     answer_format = ("the bins, separated by semicolons, each written as the comma-separated names of its items "
                      "(in any order)")
-    example = "A,C; B,E; D"
+    example = "A,C; B,E; Z9"  # Z9 is no item's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, cap = params["n_items"], params["capacity"]
@@ -131,14 +133,12 @@ class BinPacking(Task):
         c = problem.check
         sizes, cap = c["sizes"], c["capacity"]
         try:
-            groups = read_groups(answer)
-        except ValueError as exc:
-            return wrong(f"{exc}.")
+            groups = read_groups(answer, sizes)
+        except ParseError as exc:
+            return refused(exc)
         seen: set[str] = set()
         for group in groups:
             for item in group:
-                if item not in sizes:
-                    return wrong(f"{item[:20]!r} is not one of the items.")
                 if item in seen:
                     return wrong(f"Item {item} is packed more than once.")
                 seen.add(item)

@@ -4,10 +4,11 @@ bound) variants, with a floor or ceiling midpoint rule. The trace comes from run
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import read_ints
+from ._item_readers import read_int_list
 
 
 def search_trace(arr: list[int], target: int, variant: str, ceil_mid: bool) -> tuple[list[int], int]:
@@ -72,7 +73,7 @@ class BinarySearchTrace(Task):
              doc="allow repeated values in the array"),
     )
     answer_format = "the probed indices in order, comma-separated"
-    example = "7,3,5,4"
+    example = "7,3,5,5"  # the search never probes an index twice: never an answer
 
     def build(self, rng, params):
         n, variant, ceil_mid = params["length"], params["variant"], params["ceil_mid"]
@@ -100,9 +101,9 @@ class BinarySearchTrace(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = read_ints(answer)
+            given = read_int_list(answer)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if given == c["probes"]:
             return right()
         if any(not 0 <= i < c["n"] for i in given):

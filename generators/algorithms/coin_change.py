@@ -6,8 +6,8 @@ from procgym import Draft, Knob, Task, register
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from ._common import read_ints
+from procgym.kit import grade_int, refused
+from ._item_readers import read_int_list
 
 
 def count_ways(coins: list[int], amount: int) -> int:
@@ -67,7 +67,7 @@ class CoinChange(Task):
              doc="for 'min', prefer coin systems where largest-coin-first is not optimal"),
     )
     answer_format = "an integer"
-    example = "7"
+    example = "-1"  # a count is never negative: never an answer
 
     def build(self, rng, params):
         kind, n, top, amount = params["kind"], params["n_coins"], params["max_coin"], params["amount"]
@@ -105,9 +105,9 @@ class CoinChange(Task):
         if "ways" in c:
             return grade_int(answer, c["ways"], "the number of ways")
         try:
-            used = read_ints(answer, r"[\s,;+]+")
+            used = read_int_list(answer, ",;+")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         coins = set(c["coins"])
         bad = [x for x in used if x not in coins]
         if bad:

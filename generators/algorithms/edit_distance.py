@@ -8,7 +8,7 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
+from procgym.kit import NotAnAnswer, grade_int, read_items
 
 _OP = re.compile(r"(ins|insert|del|delete|sub|substitute|replace)\s*\(?\s*(\d{1,4})(?:\s+([A-Za-z]))?\s*\)?",
                  re.IGNORECASE)
@@ -79,9 +79,10 @@ def apply_script(word: str, ops: list[tuple]) -> str:
 
 def parse_script(text: str) -> list[tuple]:
     """Operations separated by commas, semicolons or new lines: "ins 3 x", "del 2", "sub 1 k"."""
-    parts = [p.strip().strip(".") for p in re.split(r"[,;\n]+", text.strip().strip("[]")) if p.strip().strip(".")]
-    if not parts:
-        raise ValueError("no operations were given")
+    try:
+        parts = read_items(re.sub(r"\s*[,;]\s*\n\s*", ", ", text), ",;\n")  # "sub 2 a,\ndel 4": one separator
+    except NotAnAnswer:
+        raise ValueError("write the operations separated by single commas, e.g. sub 2 a, del 4") from None
     if len(parts) > MAX_OPS:
         raise ValueError(f"more than {MAX_OPS} operations")
     ops = []
@@ -129,7 +130,7 @@ class EditDistance(Task):
              doc="ask for an optimal edit script instead of the number"),
     )
     answer_format = "an integer"
-    example = "3"
+    example = "-1"  # a distance is never negative: never an answer
 
     def build(self, rng, params):
         letters = "abcdefghijklmnopqrstuvwxyz"[:params["alphabet"]]

@@ -8,10 +8,10 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
+from procgym.kit import NotAnAnswer, grade_int, preview, refused, split_assignment, strip_brackets
+from procgym.parsing import ParseError
 
-_PAIR = re.compile(r"([A-Za-z])\s*(?:=|:|->|\u2192)\s*([01]{1,200})(?![01])")
-_SEPARATORS = " \t\r\n,;[]{}"
+_BITS = re.compile(r"[01]{1,200}")
 
 
 def huffman_code(freqs: dict[str, int]) -> dict[str, str]:
@@ -45,6 +45,27 @@ def prefix_clash(codes: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def read_code(text: str, symbols) -> dict[str, str]:
+    """LETTER=BITS pairs ("A=0, B=10"; also "A: 0" or "A -> 0", one per line, or in braces), each
+    letter of `symbols` at most once (missing ones are left to the caller)."""
+    s = re.sub(r"\s*(=|:|->|\u2192)\s*", r"\1", strip_brackets(text))
+    code: dict[str, str] = {}
+    for part in re.split(r"\s*[,;\n]\s*|\s+", s):
+        try:
+            letter, bits = split_assignment(part)
+        except NotAnAnswer:
+            raise NotAnAnswer(f"{preview(part, 20)} is not LETTER=BITS: write e.g. P=0,Q=10,R=11") from None
+        letter = letter.upper()
+        if letter not in symbols:
+            raise NotAnAnswer(f"{letter[:20]} is not a letter of the message")
+        if letter in code:
+            raise NotAnAnswer(f"{letter} has more than one code word")
+        if not _BITS.fullmatch(bits):
+            raise NotAnAnswer(f"{preview(bits, 20)} is not a code word of 0s and 1s")
+        code[letter] = bits
+    return code
+
+
 @register
 class HuffmanCoding(Task):
     """Optimal prefix codes: symbols with frequencies (or, at higher levels, a message whose letters
@@ -64,7 +85,8 @@ class HuffmanCoding(Task):
              doc="give the message itself, so the frequencies must be counted"),
     )
     answer_format = "an integer"
-    example = "42"
+    example = "-1"  # a length is never negative: never an answer
+    several_answers = True  # any prefix-free code of optimal length passes
 
     def build(self, rng, params):
         n, top = params["n_symbols"], params["max_freq"]
@@ -88,25 +110,19 @@ class HuffmanCoding(Task):
             return Draft(question, str(bits), {"bits": bits})
         question = f"{intro} Give a code that makes the encoded message as short as possible."
         answer = ",".join(f"{s}={code[s]}" for s in symbols)
+        # the format example: Q=1 begins R=11, so it is not prefix-free and never an answer
         return Draft(question, answer, {"freqs": freqs, "bits": bits},
-                     "each letter's code word as LETTER=BITS, comma-separated", "P=0,Q=10,R=11")
+                     "each letter's code word as LETTER=BITS, comma-separated", "P=0,Q=1,R=11")
 
     def grade(self, answer, problem):
         c = problem.check
         if "freqs" not in c:
             return grade_int(answer, c["bits"], "the smallest total length")
         freqs = c["freqs"]
-        pairs = list(_PAIR.finditer(answer))
-        if not pairs or _PAIR.sub(" ", answer).strip(_SEPARATORS):
-            return wrong("Write each letter's code word as LETTER=BITS, separated by commas, e.g. P=0,Q=10,R=11.")
-        code: dict[str, str] = {}
-        for m in pairs:
-            s = m.group(1).upper()
-            if s not in freqs:
-                return wrong(f"{s} is not a letter of the message.")
-            if s in code:
-                return wrong(f"{s} has more than one code word.")
-            code[s] = m.group(2)
+        try:
+            code = read_code(answer, freqs)
+        except ParseError as exc:
+            return refused(exc)
         missing = sorted(set(freqs) - set(code))
         if missing:
             return wrong(f"{missing[0]} has no code word.")

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import is_none, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import is_none, read_labels
+from .._labels import node_labels
+from ._item_readers import read_names
 
 
 def knapsack(weights: list[int], values: list[int], capacity: int) -> tuple[int, list[int]]:
@@ -58,7 +59,7 @@ class Knapsack(Task):
         Knob("oversized", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 10), doc="distractor items heavier than the capacity"),
     )
     answer_format = "the names of the chosen items, comma-separated (in any order)"
-    example = "A,D,E"
+    example = "A,D,Z9"  # Z9 is no item's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, mw, mv = params["n_items"], params["max_weight"], params["max_value"]
@@ -93,9 +94,9 @@ class Knapsack(Task):
         if is_none(answer):
             return wrong("Some items fit: choosing nothing is not optimal.")
         try:
-            chosen = read_labels(answer, items, "item")
+            chosen = read_names(answer, items, "item")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(set(chosen)) != len(chosen):
             return wrong("An item is chosen more than once.")
         weight = sum(items[x][0] for x in chosen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
+from procgym.kit import grade_int
 
 _OPERATORS = set(" \t\r\n*x.\u00d7\u00b7\u22c5")
 MAX_DEPTH = 200
@@ -95,7 +95,7 @@ class MatrixChain(Task):
              doc="ask for an optimal parenthesization instead of the cost"),
     )
     answer_format = "an integer"
-    example = "4500"
+    example = "-1"  # a cost is never negative: never an answer
 
     def build(self, rng, params):
         n, top = params["n_matrices"], params["max_dim"]
@@ -123,7 +123,7 @@ class MatrixChain(Task):
         if "dims" not in c:
             return grade_int(answer, c["cost"], "the minimum number of multiplications")
         try:
-            cost = parenthesization_cost(answer.strip().strip("'\"`$"), c["dims"])
+            cost = parenthesization_cost(answer.strip(), c["dims"])
         except ValueError as exc:
             return wrong(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
         if cost != c["cost"]:

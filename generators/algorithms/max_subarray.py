@@ -4,10 +4,14 @@ optimal run is accepted. The optimum comes from Kadane's algorithm."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common2 import read_range, two_parts
+from ._item_readers import read_range
+
+SUM_LABELS = {"sum", "largest sum", "max sum", "maximum sum", "best sum", "total"}
+RANGE_LABELS = {"positions", "position", "run", "range", "subarray", "indices", "from"}
 
 
 def kadane(a: list[int]) -> tuple[int, int, int]:
@@ -47,6 +51,16 @@ def run_sum(a: list[int], i: int, j: int, circular: bool) -> int | None:
     return sum(a[i - 1:]) + sum(a[:j]) if circular else None
 
 
+# format examples (sum; first, last) with five different sums, so at most one is ever an answer;
+# each problem shows one that is not its answer
+_EXAMPLES = ("17; 3, 7", "12; 2, 5", "9; 1, 4", "21; 2, 6", "8; 4, 5")
+
+
+def _solves(example: str, a: list[int], best: int, circular: bool) -> bool:
+    claimed, (i, j) = example.split("; ")[0], example.split("; ")[1].split(", ")
+    return int(claimed) == best and run_sum(a, int(i), int(j), circular) == best
+
+
 @register
 class MaximumSubarray(Task):
     """Maximum subarray: find a non-empty run of consecutive values with the largest sum, and give
@@ -84,18 +98,19 @@ class MaximumSubarray(Task):
         question = (f"An array of {n} integers, shown as position:value with positions numbered from 1:\n{shown}\n\n"
                     f"Find a non-empty run of consecutive positions whose values have the largest possible sum.{wrap} "
                     "Give that sum and the first and last positions of such a run.")
-        return Draft(question, f"{best}; {i + 1}, {j + 1}", {"array": a, "best": best, "circular": circular})
+        # no fixed run is wrong for every array: the example is drawn last, among those wrong here
+        wrong_here = [e for e in _EXAMPLES if not _solves(e, a, best, circular)]
+        return Draft(question, f"{best}; {i + 1}, {j + 1}", {"array": a, "best": best, "circular": circular},
+                     example=rng.choice(wrong_here))
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = two_parts(answer)
-        if parts is None:
-            return wrong("Give the sum, a semicolon, and the first and last positions of the run.")
         try:
-            claimed = parse_int(parts[0])
-            i, j = read_range(parts[1])
+            first, second = read_parts(answer, [SUM_LABELS, RANGE_LABELS])
+            claimed = read_int(first)
+            i, j = read_range(second)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         total = run_sum(c["array"], i, j, c["circular"])
         if total is None:
             return wrong(f"Positions {i} to {j} do not form a run of the array.")

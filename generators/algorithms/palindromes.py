@@ -2,14 +2,12 @@
 and has the optimal length (from the O(n^2) interval DP) is accepted."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import is_subsequence
-
-_LETTERS = re.compile(r"[A-Za-z]+")
+from ._sequences import is_subsequence, read_letters
 
 
 def palindrome_table(s: str) -> list[list[int]]:
@@ -63,7 +61,7 @@ class LongestPalindromicSubsequence(Task):
         Knob("alphabet", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6], (2, 26), doc="number of distinct letters"),
     )
     answer_format = "the palindromic subsequence as one string of capital letters"
-    example = "ABCBA"
+    example = "ABCAB"  # not a palindrome: never an answer
 
     def build(self, rng, params):
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:params["alphabet"]]
@@ -80,13 +78,10 @@ class LongestPalindromicSubsequence(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        s = answer.strip().strip("'\"`").strip()
-        if len(s) >= 2 and s[0] + s[-1] in ("[]", "()", "{}"):
-            s = s[1:-1]
-        s = re.sub(r"[\s,;\-]+", "", s)
-        if not _LETTERS.fullmatch(s):
-            return wrong("Write the subsequence as one string of capital letters, e.g. ABCBA.")
-        s = s.upper()
+        try:
+            s = read_letters(answer, "ABCBA")
+        except ParseError as exc:
+            return refused(exc)
         if s != s[::-1]:
             return wrong(f"{s[:30]} is not a palindrome.")
         if not is_subsequence(s, c["string"]):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import bisect
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import NotAnAnswer, is_none, preview, read_int, read_parts, refused, strip_brackets
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import is_none, read_labels, split_items, split_two
+from .._labels import node_labels
+from ._item_readers import read_names
 
 
 def best_intervals(intervals: list[tuple[int, int, int]]) -> tuple[int, list[int]]:
@@ -70,7 +71,7 @@ class IntervalScheduling(Task):
              doc="largest interval weight (1 = unweighted: maximise the count)"),
     )
     answer_format = "the names of the chosen intervals, comma-separated (in any order)"
-    example = "B,E,F"
+    example = "B,E,Z9"  # Z9 is no interval's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, horizon, mw = params["n_intervals"], params["horizon"], params["max_weight"]
@@ -100,9 +101,9 @@ class IntervalScheduling(Task):
         if is_none(answer):
             return wrong("At least one interval can be chosen.")
         try:
-            chosen = read_labels(answer, ivs, "interval")
+            chosen = read_names(answer, ivs, "interval")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(set(chosen)) != len(chosen):
             return wrong("An interval is chosen more than once.")
         ordered = sorted(chosen, key=lambda x: (ivs[x][0], ivs[x][1]))
@@ -117,6 +118,27 @@ class IntervalScheduling(Task):
 
 
 _IDLE = {"-", "_", "idle", "empty", "none"}
+PROFIT_LABELS = {"profit", "total profit", "maximum profit", "max profit", "maximum total profit"}
+SCHEDULE_LABELS = {"schedule", "order", "jobs", "sequence"}
+
+
+def read_schedule(text: str, jobs) -> list[str | None]:
+    """Slots in order, comma-separated: a job name, or - (also _, idle, empty, none) for an empty slot."""
+    s = strip_brackets(text)
+    items = [item.strip() for item in s.split(",")]
+    if len(items) == 1:
+        items = s.split()
+    if len(items) > 10 * len(jobs) + 10:
+        raise NotAnAnswer("the schedule is far longer than the number of jobs")
+    schedule: list[str | None] = []
+    for item in items:
+        if item.lower() in _IDLE:
+            schedule.append(None)
+        elif item.upper() in jobs and len(item) <= 2 and item.isalpha():
+            schedule.append(item.upper())
+        else:
+            raise NotAnAnswer(f"{preview(item, 20)} is not one of the jobs or - for an empty slot")
+    return schedule
 
 
 @register
@@ -136,7 +158,7 @@ class JobSequencing(Task):
     )
     answer_format = ("the maximum total profit, a semicolon, then the jobs in the order they run (slot 1 first), "
                      "comma-separated, writing - for an empty slot")
-    example = "45; C,A,-,D"
+    example = "45; C,A,-,Z9"  # Z9 is no job's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, md, mp = params["n_jobs"], params["max_deadline"], params["max_profit"]
@@ -156,27 +178,12 @@ class JobSequencing(Task):
     def grade(self, answer, problem):
         c = problem.check
         jobs = c["jobs"]
-        parts = split_two(answer)
-        if parts is None:
-            return wrong("Give the total profit, a semicolon, then the schedule, e.g. 45; C,A,-,D.")
         try:
-            stated = parse_int(parts[0])
+            first, second = read_parts(answer, [PROFIT_LABELS, SCHEDULE_LABELS])
+            stated = read_int(first)
+            schedule = read_schedule(second, jobs)
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        items = split_items(parts[1])
-        if not items:
-            return wrong("The schedule is empty.")
-        if len(items) > 10 * len(jobs) + 10:
-            return wrong("The schedule is far longer than the number of jobs.")
-        schedule = []
-        for item in items:
-            if item.strip("'\"`.").lower() in _IDLE:
-                schedule.append(None)
-                continue
-            try:
-                schedule.append(read_labels(item, jobs, "job")[0])
-            except ParseError as exc:
-                return wrong(f"{exc}.")
+            return refused(exc)
         run = [x for x in schedule if x is not None]
         if len(set(run)) != len(run):
             return wrong("A job runs more than once.")

@@ -8,9 +8,9 @@ from procgym import Draft, Knob, Task, register
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from .._shared import node_labels
-from ._common import read_ints, read_labels
+from procgym.kit import grade_int, refused
+from .._labels import node_labels
+from ._item_readers import read_int_list, read_names
 
 
 # --------------------------------------------------------------------------- solvers
@@ -115,7 +115,7 @@ class InversionCount(Task):
              choices=("pairs", "bubble"), doc="ask for inversion pairs, or for the swaps bubble sort makes"),
     )
     answer_format = "an integer"
-    example = "13"
+    example = "-1"  # a count is never negative: never an answer
 
     def build(self, rng, params):
         n, top = params["length"], params["max_value"]
@@ -165,7 +165,7 @@ class StableSort(Task):
         Knob("key_range", [3, 3, 3, 4, 4, 4, 5, 5, 5, 6], (2, 50), doc="each field takes values 1..key_range"),
     )
     answer_format = "the record names in their final order, comma-separated"
-    example = "C,A,D,B"
+    example = "C,A,D,Z9"  # Z9 is no record's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, passes, top = params["n_records"], params["n_passes"], params["key_range"]
@@ -195,9 +195,9 @@ class StableSort(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = read_labels(answer, c["records"], "record")
+            given = read_names(answer, c["records"], "record")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if sorted(given) != sorted(c["order"]):
             return wrong("List every record exactly once.")
         if given == c["order"]:
@@ -233,7 +233,7 @@ class QuicksortTrace(Task):
              doc="allow repeated values"),
     )
     answer_format = "the array after that step, as comma-separated values"
-    example = "3,1,2,5,4"
+    example = "3,1,2,5,0"  # the values are positive: never an answer
 
     def build(self, rng, params):
         n, rule = params["length"], params["pivot"]
@@ -265,9 +265,9 @@ class QuicksortTrace(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = read_ints(answer)
+            given = read_int_list(answer)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if sorted(given) != sorted(c["array"]):
             return wrong("That is not a rearrangement of the original array.")
         if given != c["after"]:

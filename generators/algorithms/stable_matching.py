@@ -6,14 +6,16 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused, split_top, strip_brackets
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
+from .._labels import node_labels
 
-_PAIR = re.compile(r"([A-Za-z]{1,2})\s*(?:->|-|=|:|\u2192|\u2013)\s*(\d{1,3})(?!\d)"
-                   r"|(?<!\d)(\d{1,3})\s*(?:->|-|=|:|\u2192|\u2013)\s*([A-Za-z]{1,2})(?![A-Za-z])"
+# one pair: "A-2", "A->2", "A=2", "A: 2", "2-A" or "(A, 2)"
+_PAIR = re.compile(r"([A-Za-z]{1,2})\s*(?:->|-|=|:|\u2192)\s*(\d{1,3})"
+                   r"|(\d{1,3})\s*(?:->|-|=|:|\u2192)\s*([A-Za-z]{1,2})"
                    r"|\(\s*([A-Za-z]{1,2})\s*,\s*(\d{1,3})\s*\)")
-_SEPARATORS = " \t\r\n,;[]{}"
 
 
 def gale_shapley(prop_prefs: list[list[int]], recv_prefs: list[list[int]]) -> tuple[list[int], int]:
@@ -55,6 +57,24 @@ def blocking_pair(match: dict[str, str], prop_prefs: dict[str, list[str]], recv_
     return None
 
 
+def read_pairs(text: str) -> list[tuple[str, str]]:
+    """(applicant, firm) pairs written "A-2" (also "A->2", "A=2", "A: 2", "2-A", "(A, 2)"),
+    separated by commas, semicolons, lines or spaces, inside at most one pair of brackets."""
+    s = strip_brackets(text)
+    parts = []
+    for part in split_top(s, ",;\n"):  # "A-2 B-3": pairs separated by spaces only
+        parts += part.split() if part and _PAIR.fullmatch(part) is None else [part]
+    out = []
+    for part in parts:
+        m = _PAIR.fullmatch(part)
+        if m is None:
+            raise NotAnAnswer(f"{preview(part, 20)} is not a pair: write APPLICANT-FIRM, e.g. A-2,B-3,C-1")
+        g = m.groups()
+        p, r = (g[0], g[1]) if g[0] else (g[3], g[2]) if g[2] else (g[4], g[5])
+        out.append((p.upper(), str(int(r))))
+    return out
+
+
 @register
 class StableMatching(Task):
     """Stable matching: n applicants and n firms each rank the whole other side; pair them one to
@@ -71,7 +91,8 @@ class StableMatching(Task):
              doc="random instances drawn; the one needing the most Gale-Shapley proposals is kept"),
     )
     answer_format = "each applicant with its firm as APPLICANT-FIRM, comma-separated (in any order)"
-    example = "A-2,B-3,C-1"
+    example = "A-2,B-3,C-0"  # the firms are numbered from 1, so there is no firm 0: never an answer
+    several_answers = True  # any stable matching passes
 
     def build(self, rng, params):
         n = params["n_pairs"]
@@ -101,14 +122,12 @@ class StableMatching(Task):
     def grade(self, answer, problem):
         c = problem.check
         applicants, firms = c["applicants"], c["firms"]
-        pairs = list(_PAIR.finditer(answer))
-        if not pairs or _PAIR.sub(" ", answer).strip(_SEPARATORS):
-            return wrong("Write the pairs as APPLICANT-FIRM, separated by commas, e.g. A-2,B-3,C-1.")
+        try:
+            pairs = read_pairs(answer)
+        except ParseError as exc:
+            return refused(exc)
         match: dict[str, str] = {}
-        for m in pairs:
-            g = m.groups()
-            p, r = (g[0], g[1]) if g[0] else (g[3], g[2]) if g[2] else (g[4], g[5])
-            p, r = p.upper(), str(int(r))
+        for p, r in pairs:
             if p not in applicants:
                 return wrong(f"There is no applicant {p}.")
             if r not in firms:

@@ -2,13 +2,13 @@
 common subsequence of two strings. Any optimal subsequence is correct."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import is_subsequence, read_ints
+from ._item_readers import read_int_list
+from ._sequences import is_subsequence, read_letters
 
 
 def longest_increasing(seq: list[int]) -> list[int]:
@@ -65,7 +65,7 @@ class LongestIncreasingSubsequence(Task):
              doc="allow negative values"),
     )
     answer_format = "the subsequence's values in order, comma-separated"
-    example = "2,5,7,11"
+    example = "2,7,5,11"  # not increasing: never an answer
 
     def build(self, rng, params):
         n, top = params["length"], params["max_value"]
@@ -80,9 +80,9 @@ class LongestIncreasingSubsequence(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            values = read_ints(answer)
+            values = read_int_list(answer)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if any(x >= y for x, y in zip(values, values[1:])):
             return wrong("The values are not strictly increasing.")
         if not is_subsequence(values, c["sequence"]):
@@ -92,7 +92,10 @@ class LongestIncreasingSubsequence(Task):
         return right()
 
 
-_LETTERS = re.compile(r"[A-Za-z]+")
+
+# format examples of five different lengths, so at most one is ever an answer; each problem
+# shows one that is not its answer
+_LCS_EXAMPLES = ("BDAB", "CAB", "ACBDA", "DB", "BCADBC")
 
 
 @register
@@ -122,17 +125,17 @@ class LongestCommonSubsequence(Task):
         question = (f"String 1: {a}\nString 2: {b}\n\n"
                     "Find a longest common subsequence of the two strings: a string whose letters appear in both "
                     "strings in the same order (not necessarily adjacent), as long as possible.")
-        return Draft(question, best, {"a": a, "b": b, "length": len(best)})
+        # no fixed string is wrong for every pair: the example is drawn last, among those wrong here
+        wrong_here = [e for e in _LCS_EXAMPLES
+                      if not (len(e) == len(best) and is_subsequence(e, a) and is_subsequence(e, b))]
+        return Draft(question, best, {"a": a, "b": b, "length": len(best)}, example=rng.choice(wrong_here))
 
     def grade(self, answer, problem):
         c = problem.check
-        s = answer.strip().strip("'\"`").strip()
-        if len(s) >= 2 and s[0] + s[-1] in ("[]", "()", "{}"):
-            s = s[1:-1]
-        s = re.sub(r"[\s,;\-]+", "", s)
-        if not _LETTERS.fullmatch(s):
-            return wrong("Write the subsequence as one string of capital letters, e.g. BDAB.")
-        s = s.upper()
+        try:
+            s = read_letters(answer, "BDAB")
+        except ParseError as exc:
+            return refused(exc)
         if not is_subsequence(s, c["a"]):
             return wrong(f"{s[:30]} is not a subsequence of the first string.")
         if not is_subsequence(s, c["b"]):

@@ -5,11 +5,16 @@ by our own subset-sum dynamic programs."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import is_none, read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import is_none, read_ints
-from ._common2 import count_subsets, fewest_terms, over_used, reach_tables, read_positions, subset_for, two_parts
+from ._item_readers import read_int_list, read_positions
+from ._subsets import count_subsets, fewest_terms, over_used, reach_tables, subset_for
+
+DIFF_LABELS = {"difference", "smallest difference", "minimum difference", "min difference", "diff"}
+GROUP_LABELS = {"group", "one group", "first group", "subset"}
+NO_SUBSET = {"no subset", "no such subset", "impossible", "not possible", "no", "there is no such subset"}
 
 
 # --------------------------------------------------------------------------- solvers
@@ -108,7 +113,7 @@ class SubsetSum(Task):
              doc="prefer targets that exactly one subset reaches"),
     )
     answer_format = "the numbers of the subset, comma-separated (in any order), or none if no subset has that sum"
-    example = "4,9,15"
+    example = "4,9,0"  # the numbers are positive, so 0 is never among them: never an answer
 
     def build(self, rng, params):
         n, top = params["n_numbers"], params["max_value"]
@@ -148,12 +153,12 @@ class SubsetSum(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if is_none(answer):
+        if is_none(answer) or " ".join(answer.lower().split()) in NO_SUBSET:
             return wrong("Some subset does reach the target.") if c["reachable"] else right()
         try:
-            chosen = read_ints(answer, r"[\s,;+]+")
+            chosen = read_int_list(answer, ",;+")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         extra = over_used(chosen, c["numbers"])
         if extra is not None:
             return wrong(f"{extra} is used more often than it appears in the list.")
@@ -183,7 +188,7 @@ class KSum(Task):
              doc="prefer targets that one position used twice would also reach"),
     )
     answer_format = "the positions (numbered from 1), comma-separated, in any order"
-    example = "2,5"
+    example = "2,99"  # position 99 is past the end of every list: never an answer
 
     def build(self, rng, params):
         n, top = params["n_numbers"], params["max_value"]
@@ -206,7 +211,8 @@ class KSum(Task):
         question = (f"A list of {n} integers, shown as position: value, with positions numbered from 1:\n{listing}\n\n"
                     f"Find {k} different positions whose values add up to exactly {target}. A position may not be "
                     "used twice, although two different positions may hold equal values.")
-        example = ",".join(str(2 * j + 1) for j in range(k)) if k != 2 else "2,5"
+        # k positions, the last one 99: past the end of every list (at most 40 numbers), never an answer
+        example = (",".join(str(2 * j + 1) for j in range(k - 1)) if k != 2 else "2") + ",99"
         return Draft(question, ",".join(str(i + 1) for i in found), {"numbers": values, "k": k, "target": target},
                      f"the {k} positions (numbered from 1), comma-separated, in any order", example)
 
@@ -214,9 +220,9 @@ class KSum(Task):
         c = problem.check
         values, k = c["numbers"], c["k"]
         try:
-            chosen = read_positions(answer, len(values))
+            chosen = read_positions(read_parts(answer, [{"positions", "indices", "position"}])[0], len(values))
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(set(chosen)) != len(chosen):
             return wrong("A position is used more than once.")
         if len(chosen) != k:
@@ -249,7 +255,7 @@ class BalancedPartition(Task):
     )
     answer_format = ("the smallest difference, a semicolon, then the numbers of one group, comma-separated "
                      "(the other group is all the remaining numbers)")
-    example = "3; 8, 5, 2"
+    example = "3; 8, 5, 0"  # the numbers are positive, so 0 is never among them: never an answer
 
     def build(self, rng, params):
         n, top, balanced = params["n_numbers"], params["max_value"], params["equal_sizes"]
@@ -273,14 +279,12 @@ class BalancedPartition(Task):
     def grade(self, answer, problem):
         c = problem.check
         values = c["numbers"]
-        parts = two_parts(answer)
-        if parts is None:
-            return wrong("Give the difference, a semicolon, and the numbers of one group.")
         try:
-            claimed = parse_int(parts[0])
-            group = read_ints(parts[1])
+            first, second = read_parts(answer, [DIFF_LABELS, GROUP_LABELS])
+            claimed = read_int(first)
+            group = read_int_list(second)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         extra = over_used(group, values)
         if extra is not None:
             return wrong(f"{extra} is used more often than it appears in the list.")

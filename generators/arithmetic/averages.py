@@ -1,11 +1,13 @@
 """Averages: means, medians and weighted means, forwards and backwards (a missing value, a group)."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import decimal_text, number_text
 
-from ._common import decimal_text, grade_exact, number_text
+from ._amounts import grade_amount
 
 KINDS = ("mean", "median", "weighted", "missing", "combined", "replace")
 UNITS = ("kg", "cm", "seconds", "degrees", "dollars", "points")
@@ -63,7 +65,7 @@ class Averages(Task):
         Knob("value_max", [20, 30, 50, 60, 80, 100, 100, 100, 150, 200], (2, 10**6), doc="largest value"),
     )
     answer_format = "an exact number (an integer, a decimal or a fraction p/q; do not round)"
-    example = "72.5"
+    example = "-12345678.5"  # every value is at most value_max (10^6) in size: never an answer
 
     def build(self, rng, params):
         kind, n, top = params["kind"], params["n_values"], params["value_max"]
@@ -128,4 +130,15 @@ class Averages(Task):
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]
-        return grade_exact(answer, Fraction(p, q), "the answer", units=UNITS)
+        return grade_amount(answer, Fraction(p, q), "the answer", units=_units(problem.prompt))
+
+
+def _units(prompt: str) -> tuple[str, ...]:
+    """The unit an answer may carry: the one the question's values are in ("(in kg)"), points for
+    quiz scores; any of UNITS for a question that names none."""
+    m = re.search(r"\(in ([a-z]+)\)", prompt)
+    if m:
+        return (m.group(1),)
+    if "score" in prompt:
+        return ("points",)
+    return UNITS

@@ -62,7 +62,7 @@ class BaseConversion(Task):
     )
     answer_format = ("the number written in the target base: its digits, most significant first, using "
                      "letters A-F (either case) for digit values 10-15, without a subscript")
-    example = "3A7"
+    example = "0"  # the number converted is at least 1: never an answer
 
     def build(self, rng, params):
         d = params["decimal_digits"]
@@ -89,13 +89,16 @@ class BaseConversion(Task):
 
     def grade(self, answer, problem):
         base = problem.check["base"]
-        s = clean(answer).replace(" ", "").replace("\u2009", "")
+        s = clean(answer)
         m = _SUBSCRIPT.match(s)
         if m:
-            s, sub = m.group(1).replace(" ", ""), int(m.group(2))
+            s, sub = m.group(1).strip(), int(m.group(2))
             if sub != base:
                 return wrong(f"The answer must be written in base {base}.")
-        low = s.lower()
+        groups = s.split()
+        if len(groups) > 1 and not _grouped(groups, 3 if base == 10 else 4 if base in (2, 16) else 0):
+            return wrong("Write the digits together: digits separated by spaces read as several numbers.")
+        low = "".join(groups).lower()
         prefix = PREFIXES.get(base)
         if prefix and low.startswith(prefix) and len(low) > 2:
             low = low[2:]
@@ -108,3 +111,9 @@ class BaseConversion(Task):
         if digits != problem.check["digits"]:
             return wrong(f"That is not the number in base {base}.")
         return right()
+
+
+def _grouped(groups: list[str], size: int) -> bool:
+    """Whether space-separated digits are one number in groups of `size` from the right (12 345 in
+    decimal, 1 0110 1100 in binary): every group after the first has that length, the first no more."""
+    return size > 0 and all(len(g) == size for g in groups[1:]) and 0 < len(groups[0]) <= size

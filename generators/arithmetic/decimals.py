@@ -4,9 +4,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import decimal_text, is_terminating
 
-from ._common import decimal_text, grade_exact, is_terminating
-from .expressions import Node, TreeBuilder, evaluate, fit_depth
+from ._amounts import grade_amount
+from ._expression_trees import Node, TreeBuilder, evaluate, fit_depth
 
 # divisors that keep a quotient a short terminating decimal (tried in random order)
 DIVISORS = tuple(Fraction(d) for d in ("2", "4", "5", "8", "0.5", "0.25", "0.2", "0.4", "0.8", "1.25", "2.5", "1.5",
@@ -77,7 +78,7 @@ class DecimalArithmetic(Task):
              doc="most decimal places of any intermediate value"),
     )
     answer_format = "the exact value as a decimal number, without rounding (an equal fraction p/q is also accepted)"
-    example = "-12.075"
+    example = "-98765432.125"  # every value is at most 50 (int_max + 1) <= 5*10^7 in size: never an answer
 
     def build(self, rng, params):
         negatives = params["negatives"]
@@ -112,4 +113,4 @@ class DecimalArithmetic(Task):
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]
-        return grade_exact(answer, Fraction(p, q), "the exact value of the expression")
+        return grade_amount(answer, Fraction(p, q), "the exact value of the expression")

@@ -4,12 +4,13 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_int
+from procgym.kit import NotAnAnswer, read_int, read_labelled, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-_WORDS = re.compile(r"\b(quotient|remainder|rem|q|r)\b\s*(=|:|is)?", re.IGNORECASE)
-_R_BETWEEN = re.compile(r"(?<=\d)\s*[rR]\s*(?=[+-]?\d)")
-_SPLIT = re.compile(r"\s*;\s*|,\s+|\s+|\s*,(?=\s*[+-])")
+_R_BETWEEN = re.compile(r"^([+-]?\d[\d,]*)\s*(?:r|rem|remainder)\s*([+-]?\d[\d,]*)$", re.IGNORECASE)
+_NAMES = {"quotient": "q", "remainder": "r"}
+_PLAIN = re.compile(r"\s*;\s*|,\s+|\s+|\s*,(?=\s*[+-])")
 
 
 def euclid_divide(a: int, b: int) -> tuple[int, int]:
@@ -33,19 +34,26 @@ def euclid_divide(a: int, b: int) -> tuple[int, int]:
 
 
 def read_pair(answer: str) -> tuple[int, int]:
-    """Two integers, quotient then remainder: '123 4', '123 R 4', '123 r4', '123, 4', 'q = 123, r = 4'."""
-    s = clean(answer)
-    s = _R_BETWEEN.sub(" ", s)
-    s = _WORDS.sub(" ", s).strip().rstrip(".")
-    parts = [p for p in _SPLIT.split(s) if p]
+    """Two integers, quotient then remainder: '123 4', '123, 4', '123; 4', '123 R 4', '123 r4',
+    '123 remainder 4'; or labelled in any order: 'q = 123, r = 4', 'Remainder: 4, Quotient: 123'."""
+    s = answer.strip()
+    m = _R_BETWEEN.match(s)
+    if m:
+        return read_int(m.group(1)), read_int(m.group(2))
+    if re.search(r"[A-Za-z]", s):
+        named = re.sub(r"\b(quotient|remainder)\b", lambda w: _NAMES[w.group(1).lower()], s, flags=re.IGNORECASE)
+        named = re.sub(r"\s+is\s+", " = ", named, flags=re.IGNORECASE)
+        values = read_labelled(named, ["q", "r"], read_int)
+        return values["q"], values["r"]
+    parts = [p for p in _PLAIN.split(s) if p]
     if len(parts) == 1 and parts[0].count(",") == 1:
         try:
-            parse_int(parts[0])  # a grouped integer such as 1,234 is one number
+            read_int(parts[0])  # a grouped integer such as 1,234 is one number
         except ParseError:
             parts = parts[0].split(",")
     if len(parts) != 2:
-        raise ParseError("give exactly two integers: the quotient, then the remainder")
-    return parse_int(parts[0]), parse_int(parts[1])
+        raise NotAnAnswer("give exactly two integers: the quotient, then the remainder")
+    return read_int(parts[0]), read_int(parts[1])
 
 
 @register
@@ -66,7 +74,7 @@ class LongDivision(Task):
              doc="the dividend or the divisor may be negative (remainder still 0 <= r < |divisor|)"),
     )
     answer_format = "the quotient and the remainder as two integers separated by a space, quotient first"
-    example = "123 4"
+    example = "0 4"  # the quotient has at least one nonzero digit: never an answer
 
     def build(self, rng, params):
         qd, dd = params["quotient_digits"], params["divisor_digits"]
@@ -94,7 +102,7 @@ class LongDivision(Task):
         try:
             q, r = read_pair(answer)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         c = problem.check
         if (q, r) == (c["quotient"], c["remainder"]):
             return right()

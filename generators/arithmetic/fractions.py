@@ -1,16 +1,12 @@
 """Fraction arithmetic: the exact value of sums, differences, products and quotients of fractions."""
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_number
-from procgym.verdict import right, wrong
+from procgym.kit import frac_text, grade_number
 
-from .expressions import Node, TreeBuilder, evaluate, fit_depth, render
-
-_MIXED = re.compile(r"\d\s+\d|\d\s*\\[dt]?frac")  # "1 3/4", "1\frac{3}{4}": mixed numbers
+from ._expression_trees import Node, TreeBuilder, evaluate, fit_depth, render
 
 
 @register
@@ -37,7 +33,7 @@ class FractionArithmetic(Task):
     )
     answer_format = ("an exact number: a fraction p/q, an integer or a terminating decimal "
                      "(any equal value is accepted, it need not be reduced; no mixed numbers)")
-    example = "-7/12"
+    example = "-1/2000000000001"  # every denominator is at most max_intermediate (10^12): never an answer
 
     def build(self, rng, params):
         top = params["max_denominator"]
@@ -60,21 +56,8 @@ class FractionArithmetic(Task):
         text = render(tree)
         value = evaluate(tree)
         question = f"Compute the exact value of this expression (standard order of operations):\n\n{text}"
-        return Draft(question, _literal(value), {"value": [value.numerator, value.denominator],
+        return Draft(question, frac_text(value), {"value": [value.numerator, value.denominator],
                                                   "expression": text})
 
     def grade(self, answer, problem):
-        if _MIXED.search(answer):
-            return wrong("Write a single fraction p/q, not a mixed number.")
-        try:
-            value = parse_number(answer)
-        except ParseError:
-            return wrong("Give the value as a fraction p/q, an integer or a terminating decimal.")
-        p, q = problem.check["value"]
-        if value != Fraction(p, q):
-            return wrong("That is not the exact value of the expression.")
-        return right()
-
-
-def _literal(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        return grade_number(answer, Fraction(*problem.check["value"]), "the exact value of the expression")

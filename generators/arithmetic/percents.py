@@ -5,8 +5,9 @@ import math
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import decimal_text
 
-from ._common import decimal_text, grade_exact
+from ._amounts import grade_amount
 
 ITEMS = ("a bicycle", "a jacket", "a painting", "a used car", "a laptop", "a sofa", "a guitar", "a watch",
          "a tent", "a camera", "a rug", "a lamp")
@@ -62,7 +63,7 @@ class PercentChange(Task):
              doc="varied phrasing of the changes (rises to 120% of its value, is marked down by 15%)"),
     )
     answer_format = "an exact number (a decimal or a fraction p/q; do not round)"
-    example = "1234.56"
+    example = "-1234.56"  # a price stays positive: never an answer
 
     def build(self, rng, params):
         ask, fine = params["ask"], params["fine_percents"]
@@ -110,13 +111,13 @@ class PercentChange(Task):
                               answer_format=("the overall change in percent as an exact number, positive for an "
                                              "increase and negative for a decrease (a % sign is optional; do not "
                                              "round)"),
-                              example="-3.5")
+                              example="-150")  # a price never falls below zero: never an answer
         return draft
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]
         percent = problem.check.get("percent", False)
-        return grade_exact(answer, Fraction(p, q), "the overall percent change" if percent else "the price",
+        return grade_amount(answer, Fraction(p, q), "the overall percent change" if percent else "the price",
                            percent=percent, units=() if percent else ("dollars", "dollar", "USD"))
 
 
@@ -156,7 +157,7 @@ class RatioSplit(Task):
         Knob("part_max", [5, 6, 7, 8, 9, 10, 12, 13, 15, 18], (2, 100), doc="largest part of a pairwise ratio"),
     )
     answer_format = "an exact number"
-    example = "84"
+    example = "-84"  # shares are positive: never an answer
 
     def build(self, rng, params):
         n, top, given = params["n_people"], params["part_max"], params["given"]
@@ -211,4 +212,4 @@ class RatioSplit(Task):
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]
-        return grade_exact(answer, Fraction(p, q), "the share", units=(problem.check.get("thing", ""),))
+        return grade_amount(answer, Fraction(p, q), "the share", units=(problem.check.get("thing", ""),))

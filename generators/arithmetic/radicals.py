@@ -13,7 +13,8 @@ from fractions import Fraction
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, latex_to_plain, clean, parse_expression
+from procgym.kit import NotAnAnswer, refused
+from procgym.parsing import ParseError, clean, latex_to_plain, parse_expression
 from procgym.verdict import right, wrong
 
 ONE = (1, 1)
@@ -281,8 +282,11 @@ _LEFTOVER = re.compile(r"sqrt|cbrt|root|\u221a|\u221b|\^|\*\*", re.IGNORECASE)
 def read_radical_form(answer: str) -> dict:
     """An answer in simplified radical form as {(index, radicand): coefficient}.
 
-    Raises ParseError, saying why, when the text is not a sum of rational multiples of distinct
-    simplified radicals with no radical in a denominator.
+    Raises NotAnAnswer, saying why, when the text is not a sum of rational multiples of distinct
+    simplified radicals with no radical in a denominator: each radical and the rational part
+    written once (2*sqrt(3) + 1 - 1 is not simplified), every coefficient one reduced number
+    (2*3*sqrt(5) and 2*sqrt(5)/4 are not), no zero term. One group over a common denominator,
+    (3 + 2*sqrt(5))/4, is allowed when nothing in it cancels.
     """
     s = clean(answer)
     found: list[tuple[int, int]] = []
@@ -296,51 +300,124 @@ def read_radical_form(answer: str) -> dict:
     for k, pattern in _RADICALS:
         s = pattern.sub(sub(k), s)
     if _LEFTOVER.search(s):
-        raise ParseError("write each radical as sqrt(n) or cbrt(n) with n a whole number, and no powers")
+        raise NotAnAnswer("write each radical as sqrt(n) or cbrt(n) with n a whole number, and no powers")
     if len(found) > MAX_RADICALS:
-        raise ParseError(f"the answer has more than {MAX_RADICALS} radicals")
+        raise NotAnAnswer(f"the answer has more than {MAX_RADICALS} radicals")
     seen = set()
     for k, n in found:
         name = "sqrt" if k == 2 else "cbrt"
         if n < 2:
-            raise ParseError(f"{name}({n}) is not simplified")
+            raise NotAnAnswer(f"{name}({n}) is not simplified")
         if n > MAX_RADICAND:
-            raise ParseError(f"{name}({n}) has too large a radicand")
+            raise NotAnAnswer(f"{name}({n}) has too large a radicand")
         out, inside = extract(n, k)
         if out > 1:
-            raise ParseError(f"{name}({n}) is not simplified: {n} has the factor {out}^{k}")
+            raise NotAnAnswer(f"{name}({n}) is not simplified: {n} has the factor {out}^{k}")
         if (k, n) in seen:
-            raise ParseError(f"{name}({n}) appears more than once: combine like terms")
+            raise NotAnAnswer(f"{name}({n}) appears more than once: combine like terms")
         seen.add((k, n))
     if _radical_in_denominator(s):
-        raise ParseError("a radical is left in a denominator")
+        raise NotAnAnswer("a radical is left in a denominator")
     names = [f"rad{i}" for i in range(len(found))]
     expr = parse_expression(s, names)
+    with sympy.evaluate(False):
+        shape = parse_expression(s, names)
+    _check_shape(shape)
     if not names:
         if not expr.is_Rational:
-            raise ParseError("the answer is not an exact number")
+            raise NotAnAnswer("the answer is not an exact number")
         return _tidy({ONE: Fraction(int(expr.p), int(expr.q))})
     symbols = [sympy.Symbol(n) for n in names]
     degree = _degree(expr)
     if degree == math.inf:
-        raise ParseError("a radical is left in a denominator or inside another function")
+        raise NotAnAnswer("a radical is left in a denominator or inside another function")
     if degree > 1:
-        raise ParseError("radicals are multiplied together: multiply them out")
+        raise NotAnAnswer("radicals are multiplied together: multiply them out")
     try:
         poly = sympy.Poly(expr, *symbols)
     except sympy.PolynomialError:
-        raise ParseError("a radical is left in a denominator or inside another function") from None
+        raise NotAnAnswer("a radical is left in a denominator or inside another function") from None
     out = {}
     for monomial, coeff in poly.terms():
         if sum(monomial) > 1:
-            raise ParseError("radicals are multiplied together: multiply them out")
+            raise NotAnAnswer("radicals are multiplied together: multiply them out")
         if not coeff.is_Rational:
-            raise ParseError("a coefficient is not a rational number")
+            raise NotAnAnswer("a coefficient is not a rational number")
         key = ONE if sum(monomial) == 0 else found[monomial.index(1)]
         out[key] = Fraction(int(coeff.p), int(coeff.q))
     if any(found[i] not in out for i in range(len(found))):
-        raise ParseError("a radical has a zero coefficient")
+        raise NotAnAnswer("a radical has a zero coefficient")
     return _tidy(out)
+
+
+def _flat_terms(e) -> list:
+    """The terms of a sum, nested sums flattened."""
+    if e.is_Add:
+        return [t for a in e.args for t in _flat_terms(a)]
+    return [e]
+
+
+def _factors(e, numbers: list, divisors: list, others: list) -> None:
+    """Split an unevaluated product into its numbers, the numbers it divides by, and the rest."""
+    if e.is_Mul:
+        for a in e.args:
+            _factors(a, numbers, divisors, others)
+    elif e.is_Pow and e.exp == -1 and e.base.is_Number:
+        divisors.append(e.base)
+    elif e.is_Number:
+        numbers.append(e)
+    else:
+        others.append(e)
+
+
+def _coefficient(numbers: list, divisors: list) -> tuple[int, int]:
+    """(|numerator|, denominator) of a term's coefficient written as at most one number over at
+    most one number, in lowest terms; NotAnAnswer otherwise."""
+    numbers = [n for n in numbers if abs(n) != 1]
+    if len(numbers) > 1 or len(divisors) > 1:
+        raise NotAnAnswer("a coefficient is written as a product or quotient of several numbers: simplify it")
+    top = abs(sympy.Rational(numbers[0])) if numbers else sympy.Integer(1)
+    bottom = sympy.Rational(divisors[0]) if divisors else sympy.Integer(1)
+    value = top / abs(bottom)
+    if value == 0:
+        raise NotAnAnswer("a term is zero")
+    if divisors and (not top.is_Integer or not bottom.is_Integer or value.q != abs(bottom)):
+        raise NotAnAnswer("a coefficient is a fraction not in lowest terms")
+    return int(value.p), int(value.q)
+
+
+def _check_shape(shape) -> None:
+    """The written form is simplified: see read_radical_form."""
+    if shape.is_Number and shape == 0:
+        return
+    rational_terms = 0
+    for term in _flat_terms(shape):
+        numbers, divisors, others = [], [], []
+        _factors(term, numbers, divisors, others)
+        groups = [o for o in others if o.is_Add]
+        radicals = [o for o in others if o.is_Symbol]
+        if len(groups) + len(radicals) != len(others):
+            raise NotAnAnswer("write each term as a number times one radical")
+        if groups:  # (a + b*sqrt(n))/d: the group alone over a number
+            if len(groups) > 1 or radicals or [n for n in numbers if abs(n) != 1]:
+                raise NotAnAnswer("multiply out the brackets")
+            inner = []
+            for t in _flat_terms(groups[0]):
+                n2, d2, o2 = [], [], []
+                _factors(t, n2, d2, o2)
+                if d2 or any(o.is_Add for o in o2) or len(o2) > 1:
+                    raise NotAnAnswer("a bracketed group may only hold whole multiples of radicals")
+                inner.append(_coefficient(n2, [])[0])
+                rational_terms += not o2
+            if len(divisors) > 1 or math.gcd(*inner, int(divisors[0]) if divisors else 0) != 1:
+                raise NotAnAnswer("the bracketed group and its denominator have a common factor: cancel it")
+            continue
+        if len(radicals) > 1:
+            raise NotAnAnswer("radicals are multiplied together: multiply them out")
+        _coefficient(numbers, divisors)
+        rational_terms += not radicals
+    if rational_terms > 1:
+        raise NotAnAnswer("the rational part is written in several terms: combine them")
 
 
 def _degree(e) -> float:
@@ -413,7 +490,8 @@ class SimplifyRadical(Task):
     answer_format = ("simplified radical form: a sum of terms, each a rational number or a rational multiple of "
                      "sqrt(n) or cbrt(n), where n > 1 is a whole number with no square factor (no cube factor for "
                      "cbrt) other than 1; like terms combined; no radical in a denominator")
-    example = "3 - 2*sqrt(5) + sqrt(6)/2"
+    # radicands are built from primes up to 23, so sqrt(29) never appears: never an answer
+    example = "3 - 2*sqrt(29) + sqrt(6)/2"
 
     def build(self, rng, params):
         for _ in range(100):
@@ -432,7 +510,7 @@ class SimplifyRadical(Task):
         try:
             given = read_radical_form(answer)
         except ParseError as exc:
-            return wrong(f"Not in simplified radical form: {exc}.")
+            return refused(NotAnAnswer(f"not in simplified radical form: {exc}"))
         expected = {(k, n): Fraction(p, q) for k, n, p, q in problem.check["value"]}
         if given != expected:
             return wrong("That is not the value of the expression.")

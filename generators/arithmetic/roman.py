@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_int
+from procgym.kit import grade_int
+from procgym.parsing import clean
 from procgym.verdict import right, wrong
 
 SYMBOLS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
@@ -44,6 +45,13 @@ def is_canonical(text: str) -> bool:
     return bool(text) and CANONICAL.fullmatch(text) is not None
 
 
+def place_groups(text: str) -> list[str]:
+    """The thousands, hundreds, tens and ones of a standard numeral, the empty ones left out:
+    MCMXLIV -> ["M", "CM", "XL", "IV"]."""
+    m = re.fullmatch(r"(M{0,3})(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})", text)
+    return [g for g in m.groups() if g] if m else []
+
+
 @register
 class RomanNumerals(Task):
     """Convert between Roman numerals and ordinary numbers, or compute with Roman numerals and
@@ -72,18 +80,19 @@ class RomanNumerals(Task):
         if direction == "to_roman":
             n = self._number(rng, top)
             question = f"{RULES}\n\nWrite {n} in Roman numerals."
-            return Draft(question, to_roman(n), {"value": n, "roman": True})
+            return Draft(question, to_roman(n), {"value": n, "roman": True}, example=_example(rng, to_roman(n)))
         if direction == "from_roman":
             n = self._number(rng, top)
             question = f"{RULES}\n\nWhat number does the Roman numeral {to_roman(n)} stand for?"
             return Draft(question, str(from_roman(to_roman(n))), {"value": n, "roman": False},
-                         answer_format="an integer in ordinary digits", example="1944")
+                         answer_format="an integer in ordinary digits", example="4000")  # n <= 3999: never an answer
         terms, ops = self._expression(rng, params)
         text = to_roman(terms[0]) + "".join(f" {op} {to_roman(t)}" for op, t in zip(ops, terms[1:]))
         value = _evaluate([from_roman(to_roman(t)) for t in terms], ops)
         question = (f"{RULES}\n\nCompute {text}, where the operands are Roman numerals and the usual order of "
                     f"operations applies. Write the result in Roman numerals.")
-        return Draft(question, to_roman(value), {"value": value, "roman": True, "expression": text})
+        return Draft(question, to_roman(value), {"value": value, "roman": True, "expression": text},
+                     example=_example(rng, to_roman(value)))
 
     @staticmethod
     def _number(rng, top: int) -> int:
@@ -111,14 +120,13 @@ class RomanNumerals(Task):
     def grade(self, answer, problem):
         c = problem.check
         if not c["roman"]:
-            try:
-                value = parse_int(answer)
-            except ParseError:
-                return wrong("Give the value as an integer in ordinary digits.")
-            return right() if value == c["value"] else wrong("That is not the value of the numeral.")
-        s = clean(answer).replace(" ", "").upper()
+            return grade_int(answer, c["value"], "the value of the numeral")
+        groups = clean(answer).upper().split()
+        s = "".join(groups)
         if not s or any(ch not in SYMBOLS for ch in s):
             return wrong("Write the answer with the Roman symbols I, V, X, L, C, D and M only.")
+        if len(groups) > 1 and not (is_canonical(s) and groups == place_groups(s)):
+            return wrong("Write one numeral: spaces may only separate its thousands, hundreds, tens and ones.")
         if is_canonical(s) and from_roman(s) == c["value"]:
             return right()
         try:
@@ -128,6 +136,17 @@ class RomanNumerals(Task):
         if read == c["value"]:
             return wrong("That numeral is not in standard form.")
         return wrong("That is not the right number.")
+
+
+# every standard numeral up to 3999 can be an answer, so the example is drawn per problem, last
+# (after everything else in the problem), from these, leaving out the answer: it never pays and,
+# drawn for every problem alike, never hints at the answer
+EXAMPLES = ("MCMXLIV", "MMXXIV", "DCCLXXXIX", "CDXLIV", "MMMCMXCIX", "XLIX")
+
+
+def _example(rng, answer: str) -> str:
+    options = [e for e in EXAMPLES if e != answer]
+    return options[rng.randrange(len(options))]
 
 
 def _evaluate(terms: list[int], ops: list[str]) -> int:

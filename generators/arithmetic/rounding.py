@@ -6,10 +6,9 @@ from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, decimal_text, refused
 from procgym.parsing import ParseError, clean, parse_number
 from procgym.verdict import right, wrong
-
-from ._common import decimal_text
 
 MODES = ("places", "sigfigs", "place_value")
 RULES = ("half_away", "half_even")
@@ -52,15 +51,16 @@ def plain(d: Decimal) -> str:
     return "0" if text in ("-0", "-0.0") else text
 
 
-def normalise(answer: str) -> str:
-    """The answer as plain digits: spaces, a leading +, grouping commas and a trailing lone point removed."""
-    s = clean(answer).replace(" ", "").replace("\u2009", "")
+def rounded_text(answer: str) -> str:
+    """The answer as plain digits: a leading +, well-formed grouping commas and a leading lone
+    point ('.040') normalised; white space inside the number is refused (two numbers)."""
+    s = clean(answer)
+    if re.search(r"\s", s):
+        raise NotAnAnswer("write the rounded number without spaces")
     if s.startswith("+"):
         s = s[1:]
     if _GROUPED.fullmatch(s):
         s = s.replace(",", "")
-    if s.endswith(".") and s[:-1].lstrip("-").isdigit():
-        s = s[:-1]
     if s.startswith(".") or s.startswith("-."):
         s = s.replace(".", "0.", 1)
     return s
@@ -92,7 +92,7 @@ class Rounding(Task):
     )
     answer_format = ("the rounded number in plain decimal notation with exactly the digits the rounding keeps "
                      "(keep trailing zeros, e.g. 2.50; no scientific notation)")
-    example = "0.0350"
+    example = "0.0350000"  # a rounded answer keeps at most 6 decimal places: never an answer
 
     def build(self, rng, params):
         mode, rule, n = params["mode"], params["rule"], params["digits"]
@@ -160,7 +160,10 @@ class Rounding(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["digits"]
-        s = normalise(answer)
+        try:
+            s = rounded_text(answer)
+        except ParseError as exc:
+            return refused(exc)
         if s == expected:
             return right()
         if not _PLAIN.fullmatch(s):

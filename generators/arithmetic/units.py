@@ -12,8 +12,9 @@ from collections import deque
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import decimal_text, number_text
 
-from ._common import decimal_text, grade_exact, number_text
+from ._amounts import grade_amount
 
 UNIT_NAMES = ("blip", "zorp", "snib", "quorf", "glim", "drubb", "plonk", "wib", "skell", "frin", "morv", "yoop",
               "kelb", "vrin", "grop", "naff", "jesk", "lurn", "pidd", "rosk", "tulm", "vask", "wemp", "zilt",
@@ -22,7 +23,8 @@ UNIT_NAMES = ("blip", "zorp", "snib", "quorf", "glim", "drubb", "plonk", "wib", 
 COMPOUNDS = ("none", "rate", "area")
 
 
-def plural(name: str) -> str:
+def units_of(name: str) -> str:
+    """The plural of a made-up unit name."""
     return name + "s"
 
 
@@ -47,8 +49,8 @@ def convert(facts, source: str, target: str) -> Fraction:
 
 def _fact_text(rng, fact, ratio_facts: bool) -> str:
     a, u, b, v = fact
-    left = f"{a} {u if a == 1 else plural(u)}"
-    right = f"{b} {v if b == 1 else plural(v)}"
+    left = f"{a} {u if a == 1 else units_of(u)}"
+    right = f"{b} {v if b == 1 else units_of(v)}"
     if rng.random() < 0.5:
         left, right = right, left
     if ratio_facts and rng.random() < 0.3:
@@ -102,7 +104,7 @@ class UnitConversion(Task):
         Knob("factor_max", [10, 10, 12, 12, 12, 16, 16, 20, 20, 24], (2, 1000), doc="largest factor in a fact"),
     )
     answer_format = "an exact number (an integer, a decimal or a fraction p/q; do not round)"
-    example = "37.5"
+    example = "-37.5"  # amounts and factors are positive: never an answer
 
     def build(self, rng, params):
         names = list(UNIT_NAMES)
@@ -117,8 +119,8 @@ class UnitConversion(Task):
             facts = top_dim.facts + bottom.facts
             (src, dst), (per_src, per_dst) = self._ends(rng, top_dim), self._ends(rng, bottom)
             value = amount * convert(facts, src, dst) / convert(facts, per_src, per_dst)
-            quantity = f"{decimal_text(amount)} {plural(src)} per {per_src}"
-            goal = f"{plural(dst)} per {per_dst}"
+            quantity = f"{decimal_text(amount)} {units_of(src)} per {per_src}"
+            goal = f"{units_of(dst)} per {per_dst}"
         else:
             dim = _Dimension(rng, names, chain, extra, ratio, top)
             facts = dim.facts
@@ -126,12 +128,12 @@ class UnitConversion(Task):
             factor = convert(facts, src, dst)
             if compound == "area":
                 value = amount * factor ** 2
-                quantity = f"{decimal_text(amount)} square {plural(src)}"
-                goal = f"square {plural(dst)}"
+                quantity = f"{decimal_text(amount)} square {units_of(src)}"
+                goal = f"square {units_of(dst)}"
             else:
                 value = amount * factor
-                quantity = f"{decimal_text(amount)} {plural(src)}"
-                goal = plural(dst)
+                quantity = f"{decimal_text(amount)} {units_of(src)}"
+                goal = units_of(dst)
         rng.shuffle(facts)
         lines = "\n".join(f"- {_fact_text(rng, f, ratio)}" for f in facts)
         area = (" A square unit is a square whose side is 1 of that unit." if compound == "area" else "")
@@ -143,7 +145,21 @@ class UnitConversion(Task):
         return (dim.path[0], dim.path[-1]) if rng.random() < 0.5 else (dim.path[-1], dim.path[0])
 
     def grade(self, answer, problem):
-        unit = re.escape(problem.check["unit"])
-        text = re.sub(rf"\s*(square\s+)?{unit}s?(\s+per\s+[a-z]+)?\s*$", "", answer.strip(), flags=re.IGNORECASE)
         p, q = problem.check["value"]
-        return grade_exact(text, Fraction(p, q), "the converted amount")
+        return grade_amount(answer, Fraction(p, q), "the converted amount", units=goal_units(problem))
+
+
+_GOAL = re.compile(r"Convert .+ to ((?:square )?[a-z]+(?: per [a-z]+)?)\.")
+
+
+def goal_units(problem) -> list[str]:
+    """The unit an answer may end with: the goal the question names ("zorps per blip"), plural or
+    singular; without such a question, the target unit (optionally square)."""
+    m = _GOAL.search(problem.prompt)
+    if m:
+        goal = m.group(1)
+        head, _, tail = goal.partition(" per ")
+        singular = head[:-1] if head.endswith("s") else head
+        return [goal, singular + (f" per {tail}" if tail else "")]
+    unit = problem.check["unit"]
+    return [f"{square}{unit}{s}" for square in ("", "square ") for s in ("", "s")]

@@ -1,15 +1,20 @@
-"""Expression trees for the calculus tasks: constructors that fold constants, and a printer.
+"""Expression trees for the calculus tasks: constructors that fold constants, a printer, and
+float evaluation. _differentiation.py differentiates them, _exact_values.py evaluates them
+exactly and _series.py expands them in series.
 
-Shared by every calculus family: derivatives.py differentiates these trees, _common.py adds
-rational powers ("rpow"), named symbols ("sym") and the exact machinery on top.
+    text(add(mul(C(3), power(X, 2)), fn("sin", X)))   # "3*x^2 + sin(x)"
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
+from procgym.kit import frac_text
+
 # An expression is a tuple: ("c", Fraction) | ("x",) | ("add", terms) | ("mul", factors) |
-# ("div", numerator, denominator) | ("pow", base, int) | ("fn", name, argument);
-# _common.py adds ("rpow", base, Fraction) and ("sym", name).
+# ("div", numerator, denominator) | ("pow", base, int) | ("rpow", base, Fraction) |
+# ("fn", name, argument) | ("sym", name) for a variable other than x (y, n).
+# Function names: exp, ln, sin, cos, tan, sqrt, atan, abs.
 # The constructors below fold constants so that derivatives come out readable.
 
 X = ("x",)
@@ -102,18 +107,60 @@ def neg(a) -> tuple:
     return mul(C(-1), a)
 
 
+def rpow(base, r) -> tuple:
+    """base^r for a rational r (an integer r gives an ordinary power)."""
+    r = Fraction(r)
+    if r.denominator == 1:
+        return power(base, int(r))
+    if is_const(base, 1):
+        return C(1)
+    return ("rpow", base, r)
+
+
+def one_plus(u, c=1) -> tuple:
+    """c + u written with the constant first ("1 - 2*x" rather than add's "-2*x + 1")."""
+    if is_const(u):
+        return C(c + u[1])
+    terms = u[1] if u[0] == "add" and not any(t[0] == "c" for t in u[1]) else (u,)
+    return ("add", (C(c),) + tuple(terms))
+
+
+def glossary(*texts: str) -> str:
+    """' Here ln is the natural logarithm, ...' naming only the functions that appear in the texts."""
+    joined = " ".join(texts)
+    notes = []
+    if "ln(" in joined:
+        notes.append("ln is the natural logarithm")
+    if "exp(" in joined:
+        notes.append("exp(u) means e^u")
+    if "atan(" in joined:
+        notes.append("atan is the inverse tangent")
+    if not notes:
+        return ""
+    return " Here " + (", ".join(notes[:-1]) + " and " + notes[-1] if len(notes) > 1 else notes[0]) + "."
+
+
+def sym(name: str) -> tuple:
+    return ("sym", name)
+
+
+def poly_tree(coeffs, var=X) -> tuple:
+    """sum coeffs[i] * var^i (lowest degree first), highest power written first."""
+    return add(*(mul(C(c), power(var, i)) for i, c in reversed(list(enumerate(coeffs))) if c))
+
+
+def linear(a, b, var=X) -> tuple:
+    """a*var + b."""
+    return add(mul(C(a), var), C(b))
+
+
 # =========================================================================== printing
-
-def num_text(v) -> str:
-    v = Fraction(v)
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-
 
 def text(e) -> str:
     """Plain math text with explicit * and ^, readable by procgym.parsing.parse_expression."""
     kind = e[0]
     if kind == "c":
-        return num_text(e[1])
+        return frac_text(e[1])
     if kind == "x":
         return "x"
     if kind == "sym":
@@ -125,7 +172,7 @@ def text(e) -> str:
         if e[1][0] not in ("x", "sym", "fn"):
             base = f"({base})"
         n = Fraction(e[2])
-        return f"{base}^{n.numerator}" if n.denominator == 1 and n > 0 else f"{base}^({num_text(n)})"
+        return f"{base}^{n.numerator}" if n.denominator == 1 and n > 0 else f"{base}^({frac_text(n)})"
     if kind == "add":
         out = []
         for i, t in enumerate(e[1]):
@@ -145,7 +192,7 @@ def text(e) -> str:
             prefix = "-" if v < 0 else ""
             v = abs(v)
             if v != 1:
-                prefix += (num_text(v) if v.denominator == 1 else f"({num_text(v)})") + "*"
+                prefix += (frac_text(v) if v.denominator == 1 else f"({frac_text(v)})") + "*"
         parts = [f"({text(f)})" if f[0] in ("add", "div", "mul") else text(f) for f in fs]
         return prefix + "*".join(parts)
     if kind == "div":
@@ -156,3 +203,32 @@ def text(e) -> str:
             bottom = f"({bottom})"
         return f"{top}/{bottom}"
     raise ValueError(f"unknown node {kind!r}")
+
+
+# =========================================================================== float evaluation
+
+_FLOAT_FN = {"exp": math.exp, "ln": math.log, "sin": math.sin, "cos": math.cos, "tan": math.tan,
+             "sqrt": math.sqrt, "atan": math.atan, "abs": abs}
+
+
+def fval(e, x: float, env: dict | None = None) -> float:
+    """The float value of a tree at x (and other variables from env); raises on domain errors."""
+    kind = e[0]
+    if kind == "c":
+        return float(e[1])
+    if kind == "x":
+        return x
+    if kind == "sym":
+        return env[e[1]]
+    if kind == "add":
+        return sum(fval(t, x, env) for t in e[1])
+    if kind == "mul":
+        out = 1.0
+        for f in e[1]:
+            out *= fval(f, x, env)
+        return out
+    if kind == "div":
+        return fval(e[1], x, env) / fval(e[2], x, env)
+    if kind in ("pow", "rpow"):
+        return fval(e[1], x, env) ** float(e[2])
+    return _FLOAT_FN[e[1]](fval(e[2], x, env))

@@ -5,47 +5,16 @@ import ast
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_rhs, refused
 from procgym.parsing import MAX_NODES, ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._tree import C, X, add, div, fn, is_const, mul, neg, power
+from ._differentiation import deriv
+from ._tree import C, X, add, div, fn, is_const, mul, power
 from ._tree import text as to_text
 
-
-def derivative(e) -> tuple:
-    """d/dx of an expression tree, by the sum, product, quotient, power and chain rules."""
-    kind = e[0]
-    if kind == "c":
-        return C(0)
-    if kind == "x":
-        return C(1)
-    if kind == "add":
-        return add(*(derivative(t) for t in e[1]))
-    if kind == "mul":
-        fs = e[1]
-        return add(*(mul(*fs[:i], derivative(fs[i]), *fs[i + 1:]) for i in range(len(fs)) if fs[i][0] != "c"))
-    if kind == "div":
-        u, v = e[1], e[2]
-        du, dv = derivative(u), derivative(v)
-        if is_const(dv, 0):
-            return div(du, v)
-        return div(add(mul(du, v), neg(mul(u, dv))), power(v, 2))
-    if kind == "pow":
-        u, n = e[1], e[2]
-        return mul(C(n), power(u, n - 1), derivative(u))
-    name, u = e[1], e[2]
-    du = derivative(u)
-    if name == "sin":
-        return mul(fn("cos", u), du)
-    if name == "cos":
-        return neg(mul(fn("sin", u), du))
-    if name == "tan":
-        return div(du, power(fn("cos", u), 2))
-    if name == "exp":
-        return mul(fn("exp", u), du)
-    if name == "ln":
-        return div(du, u)
-    raise ValueError(f"unknown function {name!r}")
+# the left-hand sides a derivative answer may carry
+LABELS = ("f'(x)", "f'", "y'", "dy/dx", "df/dx", "\\frac{dy}{dx}", "\\frac{df}{dx}", "\\frac{d}{dx}f(x)", "d/dx f(x)")
 
 
 # procgym.parsing reads at most MAX_NODES syntax nodes; a reference derivative stays well under
@@ -66,7 +35,8 @@ class Derivative(Task):
     cos, exp and ln; level 4 the chain rule; level 5 products; level 6 quotients; levels 8-10
     nest compositions two and three deep (chain rule inside chain rule, inside products and
     quotients). Any expression equal to the derivative is accepted. The reference comes from a
-    symbolic differentiator over the generated tree (checked against sympy.diff in the tests),
+    symbolic differentiator over the generated tree (_differentiation.deriv, checked against
+    sympy.diff in the tests),
     because sympy.diff and its printer take about 10 ms per function."""
 
     name = "calculus/derivative"
@@ -124,7 +94,7 @@ class Derivative(Task):
         f = add(*terms)
         if is_const(f):
             f = add(f, mul(C(_signed(rng, params["coef_max"])), X))
-        return f, derivative(f)
+        return f, deriv(f)
 
     # ------------------------------------------------------------------ generation
 
@@ -186,9 +156,9 @@ class Derivative(Task):
 
     def grade(self, answer, problem):
         try:
-            given = parse_expression(answer, ["x"])
+            given = parse_expression(read_rhs(answer, LABELS), ["x"])
         except ParseError as e:
-            return wrong(f"Could not read the expression: {e}.")
+            return refused(e)
         reference = parse_expression(problem.check["derivative"], ["x"])
         if not equivalent(given, reference):
             return wrong("That expression is not the derivative of f.")

@@ -9,11 +9,13 @@ from fractions import Fraction
 import numpy as np
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, frac_text, grade_number, grade_set, read_number, read_rhs, read_value, refused
+from procgym.parsing import ParseError
 
-from .._math import frac_text, grade_number, grade_number_set
-from ._common import p_deriv, p_eval, p_mul, poly_text
+from ._polynomials import p_deriv, p_eval, p_mul, poly_text
 
-_X_EQUALS = re.compile(r"\bx\s*=\s*")
+_WORD_SEPARATOR = re.compile(r"\s+(?:and|or)\s+", re.IGNORECASE)
+_AT = re.compile(r"^f\((.+)\)$")
 ASKS = ("critical_points", "local_max", "local_min", "abs_max", "abs_min")
 
 
@@ -138,7 +140,7 @@ class Extrema(Task):
              doc="f' has an irreducible quadratic factor"),
     )
     answer_format = "the x-values as a comma-separated list of exact numbers in any order, or none"
-    example = "-2, 1/3, 4"
+    example = "-2, 1/3, 5"  # critical points are at most 4 in size: never an answer
 
     def build(self, rng, params):
         ask = params["ask"]
@@ -180,7 +182,8 @@ class Extrema(Task):
                         f"[{lo}, {hi}]? Give the value of f there, not the x-value.")
             return Draft(question, frac_text(value), {"ask": ask, "value": [value.numerator, value.denominator],
                                                       "f": f, "interval": [lo, hi]},
-                         answer_format="an exact integer or fraction p/q", example="-27/4")
+                         answer_format="an exact integer or fraction p/q",
+                         example="-27/7")  # values at the candidates have denominators 2^a 3^b: never an answer
         if ask == "critical_points":
             xs = crit
             question = f"Let f(x) = {text}.\n\nFind every critical point of f: every real x with f'(x) = 0."
@@ -205,6 +208,30 @@ class Extrema(Task):
     def grade(self, answer, problem):
         c = problem.check
         if c["ask"] in ("abs_max", "abs_min"):
-            return grade_number(answer, Fraction(*c["value"]), "the extreme value")
-        answer = _X_EQUALS.sub("", answer).replace(" and ", ", ")
-        return grade_number_set(answer, [Fraction(*v) for v in c["xs"]], "the required x-values")
+            value = Fraction(*c["value"])
+            try:
+                # "f(2) = -27/4" is allowed where f reaches that value at 2 on the interval
+                text = read_rhs(answer, ("f", "max", "min"),
+                                lhs_ok=lambda lhs: _reaches(lhs, c["f"], c["interval"], value))
+            except ParseError as exc:
+                return refused(exc)
+            return grade_number(text, value, "the extreme value")
+        text = _WORD_SEPARATOR.sub(", ", answer).replace(";", ",")
+        return grade_set(text, {Fraction(*v) for v in c["xs"]}, _x_value, "the required x-values")
+
+
+def _x_value(text: str) -> Fraction:
+    """One x-value, bare or as x = value."""
+    return read_value(text, read_number, "x")
+
+
+def _reaches(lhs: str, f: list, interval: list, value: Fraction) -> bool:
+    """Whether `lhs` is f(c) for a point c of the interval where f takes `value`."""
+    m = _AT.match(lhs.strip())
+    if not m:
+        return False
+    try:
+        at = read_number(m.group(1))
+    except NotAnAnswer:
+        return False
+    return interval[0] <= at <= interval[1] and p_eval(f, at) == value

@@ -4,9 +4,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, grade_number, read_rhs, refused
+from procgym.parsing import ParseError
 
-from .._math import frac_text, grade_number
-from ._common import C, X, NotExact, add, deriv, fn, glossary, is_rational, mul, power, rational, sym, text, xconst, xval
+from ._differentiation import deriv
+from ._exact_values import NotExact, is_rational, rational, xconst, xval
+from ._tree import C, X, add, fn, glossary, mul, power, sym, text
 
 Y = sym("y")
 
@@ -77,7 +80,7 @@ class ImplicitDerivative(Task):
         Knob("order", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2], (1, 2), doc="1 for dy/dx, 2 for d^2y/dx^2"),
     )
     answer_format = "an exact integer or fraction p/q"
-    example = "-5/3"
+    example = "-5/10007"  # denominators are at most 10^4: never an answer
 
     def build(self, rng, params):
         for _ in range(100):
@@ -138,4 +141,14 @@ class ImplicitDerivative(Task):
         return [mul(C(rng.choice((1, 2, 3, 4, -1, -2, -3))), _monomial(i, j)) for i, j in chosen]
 
     def grade(self, answer, problem):
-        return grade_number(answer, Fraction(*problem.check["value"]), "the derivative at that point")
+        labels = LABELS[problem.check.get("order", 1)]
+        try:
+            value = read_rhs(answer, labels)
+        except ParseError as exc:
+            return refused(exc)
+        return grade_number(value, Fraction(*problem.check["value"]), "the derivative at that point")
+
+
+# the left-hand sides an answer may carry, by the order of the derivative asked for
+LABELS = {1: ("dy/dx", "y'", "\\frac{dy}{dx}", "y'(x)"),
+          2: ("d^2y/dx^2", "y''", "\\frac{d^2y}{dx^2}", "\\frac{d^{2}y}{dx^{2}}", "y''(x)")}

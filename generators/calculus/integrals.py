@@ -14,15 +14,20 @@ from fractions import Fraction
 import sympy
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import (C, X, NotExact, add, div, fn, friendly, fval, glossary, linear, mul, poly_tree, power, rpow, tame, text,
-                      xadd, xconst, xfloat, xtext, xval)
+from ._exact_values import NotExact, xadd, xconst, xfloat, xtext, xval
+from ._readers import tame
+from ._tree import C, X, add, div, fn, fval, glossary, linear, mul, poly_tree, power, rpow, text
 
 _XR = sympy.Symbol("x", real=True)
 _X = sympy.Symbol("x")
-_PREFIX = re.compile(r"^\s*(?:F|f|y|I)\s*(?:\(\s*x\s*\))?\s*=\s*")
+# the left-hand sides an answer may carry
+ANTIDERIVATIVE_LABELS = ("F(x)", "F", "y")
+VALUE_LABELS = ("I",)
+_INTEGRAL_SIGN = re.compile(r"\s*(?:\\int|\u222b)")  # a left side "\int_0^1 f(x) dx" names the integral asked for
 TIERS = ("power rule", "basic functions", "substitution", "integration by parts", "partial fractions",
          "repeated parts and mixed rational forms")
 
@@ -365,9 +370,9 @@ def _check_antiderivative(f, F, points) -> None:
             raise AssertionError(f"table error: d/dx {text(F)} != {text(f)}")
 
 
-def _read_expression(answer: str, variables):
-    s = _PREFIX.sub("", friendly(answer), count=1)
-    return parse_expression(s, variables)
+def _read_expression(answer: str, variables, labels):
+    return parse_expression(read_rhs(answer, labels, lhs_ok=lambda lhs: _INTEGRAL_SIGN.match(lhs) is not None),
+                            variables)
 
 
 _KNOBS = (
@@ -394,7 +399,7 @@ class IndefiniteIntegral(Task):
     knobs = _KNOBS
     answer_format = ("an antiderivative F(x) as an expression in x, using + - * / ^, brackets and sqrt, exp, ln, "
                      "abs, sin, cos, tan, atan; adding + C is optional")
-    example = "x^3/3 - 2*ln(abs(x)) + exp(2*x)/2 + C"
+    example = "x^3/3 - 2*ln(abs(x)) + exp(5*x)/5 + C"  # no integrand of the task has exp(5x): never an answer
 
     def build(self, rng, params):
         for _ in range(20):
@@ -413,9 +418,9 @@ class IndefiniteIntegral(Task):
 
     def grade(self, answer, problem):
         try:
-            given = _read_expression(answer, ["x", "C", "c", "K"])
+            given = _read_expression(answer, ["x", "C", "c", "K"], ANTIDERIVATIVE_LABELS)
         except ParseError as e:
-            return wrong(f"Could not read the expression: {e}.")
+            return refused(e)
         if not given.has(_X):
             return wrong("An antiderivative must depend on x.")
         if not tame(given, max_ops=1000):
@@ -485,7 +490,7 @@ class DefiniteIntegral(Task):
     )
     answer_format = ("the exact value, e.g. 3/2 - ln(2) or pi/4 + e^2/2 (use fractions, sqrt, ln, e, pi; "
                      "a decimal is accepted only for a rational value)")
-    example = "e^2/2 - ln(3) + 1/4"
+    example = "e^2/2 - ln(97) + 1/4"  # logarithms come from arguments at most 25: never an answer
 
     def build(self, rng, params):
         tier = params["technique"]
@@ -522,14 +527,16 @@ class DefiniteIntegral(Task):
 
     def grade(self, answer, problem):
         try:
-            given = _read_expression(answer, [])
+            given = _read_expression(answer, [], VALUE_LABELS)
         except ParseError as e:
-            return wrong(f"Could not read the value: {e}.")
+            return refused(e)
         if not tame(given, max_ops=500):
             return wrong("The expression is too complex to check.")
         target = parse_expression(problem.check["value"], [])
         if given.is_Rational and not problem.check["rational"]:
             return wrong("The value is irrational: give it exactly (with ln, e, pi or sqrt), not as a decimal.")
-        if not equivalent(given, target):
+        # a constant is compared at 300 bits: 60 digits must agree, so a long decimal plus a tiny
+        # irrational term cannot pass for the exact value
+        if not equivalent(given, target, tolerance=1e-60):
             return wrong("That is not the value of the integral.")
         return right()

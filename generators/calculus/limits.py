@@ -1,14 +1,19 @@
 """Limits: exact values, or oo / -oo, or DNE, computed from exact Laurent series."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, read_rhs, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import (C, X, NeedPrecision, NotExact, add, div, fn, glossary, linear, mul, num_text, one_plus, p_mul, poly_text,
-                      poly_tree, power, read_extended, series_at, taylor, text)
+from ._exact_values import NotExact
+from ._polynomials import p_mul, poly_text
+from ._readers import read_extended
+from ._series import NeedPrecision, series_at, taylor
+from ._tree import C, X, add, div, fn, glossary, linear, mul, one_plus, poly_tree, power, text
 
 KINDS = ("removable", "infinity", "series", "conjugate", "pole")
 _DNE = {"dne": "dne", "does not exist": "dne", "doesn't exist": "dne", "the limit does not exist": "dne",
@@ -195,7 +200,7 @@ def _point_text(point, side) -> str:
         return "x -> oo (x tends to plus infinity)"
     if point == "-oo":
         return "x -> -oo (x tends to minus infinity)"
-    a = num_text(point)
+    a = frac_text(point)
     if side > 0:
         return f"x -> {a}+ (x tends to {a} from the right)"
     if side < 0:
@@ -203,9 +208,14 @@ def _point_text(point, side) -> str:
     return f"x -> {a} (the two-sided limit)"
 
 
+def _is_limit(lhs: str) -> bool:
+    """Whether a left-hand side names the limit asked for: lim f(x), \\lim_{x \\to 0} f(x)."""
+    return re.match(r"\\?lim(?![a-z])", lhs.strip()) is not None
+
+
 def answer_text(kind: str, value) -> str:
     if kind == "value":
-        return num_text(value)
+        return frac_text(value)
     if kind == "inf":
         return "oo" if value > 0 else "-oo"
     return "DNE"
@@ -241,7 +251,8 @@ class Limit(Task):
     answer_format = ("the exact limit as an integer or a fraction p/q; or oo or -oo if the function tends to plus or "
                      "minus infinity; or DNE if the limit does not exist (for example, different infinite one-sided "
                      "limits)")
-    example = "-3/4"
+    # a finite limit's denominator has no prime factor above 13: 1009 never divides it, never an answer
+    example = "-3/1009"
 
     def build(self, rng, params):
         for _ in range(40):
@@ -262,9 +273,9 @@ class Limit(Task):
 
     def grade(self, answer, problem):
         try:
-            form, given = read_extended(answer, _DNE)
-        except ParseError:
-            return wrong("Give a number, oo, -oo or DNE.")
+            form, given = read_extended(read_rhs(answer, ("L",), lhs_ok=_is_limit), _DNE)
+        except ParseError as exc:
+            return refused(exc)
         kind, value = problem.check["kind"], problem.check["value"]
         if form == "word":
             return right() if kind == "dne" else wrong("The limit exists (finite or infinite).")

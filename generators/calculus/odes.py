@@ -1,20 +1,22 @@
 """First-order initial value problems with closed-form solutions (linear and separable)."""
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import (C, X, NotExact, add, deriv, div, fn, friendly, fval, mul, num_text, p_eval, p_integral, poly_text,
-                      poly_tree, power, sym, tame, text)
+from ._differentiation import deriv
+from ._exact_values import NotExact
+from ._polynomials import p_eval, p_integral, poly_text
+from ._readers import tame
+from ._tree import C, X, add, div, fn, fval, mul, poly_tree, power, sym, text
 
 KINDS = ("growth", "linear_const", "separable_poly", "linear_poly", "linear_exp", "euler", "riccati_separable",
          "root_separable", "linear_trig", "logistic")
 Y = sym("y")
-_PREFIX = re.compile(r"^\s*y\s*(?:\(\s*x\s*\))?\s*=\s*", re.IGNORECASE)
 
 
 def _nz(rng, pool=(1, 2, 3, -1, -2, -3)):
@@ -167,7 +169,7 @@ def k_logistic(rng, params):
     y0 = Fraction(rng.choice([v for v in range(1, int(K) * 2) if v != K]))
     sol = div(C(K), add(C(1), mul(C(K / y0 - 1), _exp_of([0, -r]))))
     rhs = mul(C(r), Y, add(C(1), mul(C(-1 / K), Y)))
-    return _Problem(f"y' = {text(mul(C(r), Y))}*(1 - y/{num_text(K)})", Fraction(0), y0, sol, rhs)
+    return _Problem(f"y' = {text(mul(C(r), Y))}*(1 - y/{frac_text(K)})", Fraction(0), y0, sol, rhs)
 
 
 def _coef_text(v: Fraction) -> str:
@@ -175,7 +177,7 @@ def _coef_text(v: Fraction) -> str:
         return ""
     if v == -1:
         return "-"
-    return num_text(v) if v.denominator == 1 else f"({num_text(v)})"
+    return frac_text(v) if v.denominator == 1 else f"({frac_text(v)})"
 
 
 def _x0(rng, params):
@@ -244,16 +246,16 @@ class OdeInitialValue(Task):
             if len(text(prob.solution)) <= 120:
                 break
         solution = text(prob.solution)
-        question = (f"Solve the initial value problem\n\n{prob.equation},   y({num_text(prob.x0)}) = {num_text(prob.y0)}\n\n"
+        question = (f"Solve the initial value problem\n\n{prob.equation},   y({frac_text(prob.x0)}) = {frac_text(prob.y0)}\n\n"
                     "where y' = dy/dx. Give the solution y(x) in closed form.")
-        return Draft(question, solution, {"equation": prob.equation, "x0": num_text(prob.x0), "y0": num_text(prob.y0),
+        return Draft(question, solution, {"equation": prob.equation, "x0": frac_text(prob.x0), "y0": frac_text(prob.y0),
                                           "solution": solution})
 
     def grade(self, answer, problem):
         try:
-            given = parse_expression(_PREFIX.sub("", friendly(answer), count=1), ["x"])
+            given = parse_expression(read_rhs(answer, ("y", "y(x)", "Y", "Y(x)")), ["x"])
         except ParseError as e:
-            return wrong(f"Could not read the expression: {e}.")
+            return refused(e)
         if not tame(given, max_ops=600):
             return wrong("The expression is too complex to check.")
         target = parse_expression(problem.check["solution"], ["x"])

@@ -5,11 +5,12 @@ import math
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, read_rhs, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import frac_text
-from ._common import num_text, p_eval, p_mul, poly_text, read_extended
+from ._polynomials import p_eval, p_mul, poly_text
+from ._readers import read_extended
 
 KINDS = ("geometric", "geometric_mix", "telescoping", "telescoping3", "arith_geo", "finite_telescoping")
 _DIVERGES = {"diverges": "div", "divergent": "div", "diverge": "div", "the series diverges": "div",
@@ -84,7 +85,7 @@ def rational_sum(num: list, shifts: list[int], start: int, stop: int | None = No
 # --------------------------------------------------------------------------- rendering parts
 
 def _paren(v: Fraction) -> str:
-    return f"({num_text(v)})" if v.denominator != 1 or v < 0 else num_text(v)
+    return f"({frac_text(v)})" if v.denominator != 1 or v < 0 else frac_text(v)
 
 
 def _coef_prefix(a: Fraction) -> str:
@@ -92,7 +93,7 @@ def _coef_prefix(a: Fraction) -> str:
         return ""
     if a == -1:
         return "-"
-    return f"{_paren(a) if a.denominator != 1 else num_text(a)}*"
+    return f"{_paren(a) if a.denominator != 1 else frac_text(a)}*"
 
 
 def geometric_part(rng, divergent: bool, level_forms: int):
@@ -108,19 +109,19 @@ def geometric_part(rng, divergent: bool, level_forms: int):
         p, q = p // g, q // g
         form = rng.randint(0, level_forms)
         if form == 0 or q == 1:
-            return f"{_coef_prefix(a)}({num_text(Fraction(p, q))})^n" if q != 1 or p < 0 else \
+            return f"{_coef_prefix(a)}({frac_text(Fraction(p, q))})^n" if q != 1 or p < 0 else \
                 f"{_coef_prefix(a)}{p}^n", [a], Fraction(p, q)
         if form == 1:  # a p^n / q^(n + s)
             s = rng.choice((0, 1))
             top = f"{_paren(Fraction(p))}^n" if p != 1 else ""
             bottom = f"{q}^n" if s == 0 else f"{q}^(n+1)"
-            body = f"{_coef_prefix(a)}{top}/{bottom}" if top else f"{num_text(a)}/{bottom}"
+            body = f"{_coef_prefix(a)}{top}/{bottom}" if top else f"{frac_text(a)}/{bottom}"
             return body, [a / q ** s], Fraction(p, q)
         if form == 2 and p != 1 and p > 0:  # a p^(n+1) / q^n
             return f"{_coef_prefix(a)}{p}^(n+1)/{q}^n", [a * p], Fraction(p, q)
         if form == 3 and abs(p) < q * q and q <= 3:  # a p^n / q^(2n): the ratio is p/q^2
             top = f"{_paren(Fraction(p))}^n" if p != 1 else "1"
-            return f"{_coef_prefix(a)}{top}/{q}^(2n)" if top != "1" else f"{num_text(a)}/{q}^(2n)", [a], Fraction(p, q * q)
+            return f"{_coef_prefix(a)}{top}/{q}^(2n)" if top != "1" else f"{frac_text(a)}/{q}^(2n)", [a], Fraction(p, q * q)
     raise ValueError("no geometric form")
 
 
@@ -134,7 +135,7 @@ def arith_geo_part(rng, divergent: bool, degree: int):
     if r.numerator == 1:
         return f"({ptxt})/{r.denominator}^n" if len(ptxt.split()) > 1 else f"{ptxt}/{r.denominator}^n", poly, r
     body = f"({ptxt})" if len(ptxt.split()) > 1 else ptxt
-    return f"{body}*({num_text(r)})^n", poly, r
+    return f"{body}*({frac_text(r)})^n", poly, r
 
 
 def _shifts(rng, count: int, start: int) -> list[int]:
@@ -202,7 +203,7 @@ class SeriesSum(Task):
         Knob("degree", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2], (1, 3), doc="degree of the polynomial in arithmetico-geometric terms"),
     )
     answer_format = "the exact sum as an integer or a fraction p/q, or the word diverges if the series diverges"
-    example = "17/12"
+    example = "17/1000000007"  # sums have denominators at most 10^9: never an answer
 
     def build(self, rng, params):
         for _ in range(50):
@@ -262,9 +263,9 @@ class SeriesSum(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            form, given = read_extended(answer, _DIVERGES)
-        except ParseError:
-            return wrong("Give the sum as a number p/q, or the word diverges.")
+            form, given = read_extended(read_rhs(answer, ("S", "sum")), _DIVERGES)
+        except ParseError as exc:
+            return refused(exc)
         if form == "word":
             return right() if c["kind"] == "div" else wrong("The series converges.")
         if form == "inf":

@@ -1,18 +1,18 @@
 """Tangent and normal lines to the graph of a function at a point."""
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_expression
+from procgym.kit import frac_text, refused
+from procgym.parsing import ParseError, clean, degree_bound, parse_expression
 from procgym.verdict import right, wrong
 
-from .._math import frac_text
-from ._common import (C, X, NotExact, add, deriv, div, fn, fval, glossary, is_rational, linear, mul, poly_tree, power, rational,
-                      text, xconst, xval)
+from ._differentiation import deriv
+from ._exact_values import NotExact, is_rational, rational, xconst, xval
+from ._tree import C, X, add, div, fn, fval, glossary, linear, mul, poly_tree, power, text
 
 LINES = ("tangent", "normal")
 _X, _Y = sympy.Symbol("x"), sympy.Symbol("y")
@@ -79,20 +79,6 @@ def line_text(m: Fraction, b: Fraction) -> str:
     return f"y = {slope} {'-' if b < 0 else '+'} {frac_text(abs(b))}"
 
 
-def _degree_bound(e) -> float:
-    if e.is_number:
-        return 0
-    if e.is_Symbol:
-        return 1
-    if e.is_Add:
-        return max(_degree_bound(a) for a in e.args)
-    if e.is_Mul:
-        return sum(_degree_bound(a) for a in e.args)
-    if e.is_Pow and e.exp.is_Integer and e.exp >= 0:
-        return int(e.exp) * _degree_bound(e.base)
-    return math.inf
-
-
 @register
 class TangentLine(Task):
     """The tangent (or normal) line to y = f(x) at x = x0, as an equation. Level 1 is a quadratic,
@@ -112,9 +98,9 @@ class TangentLine(Task):
         Knob("extra_terms", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2], (0, 4),
              doc="further terms c*g(x) (exp, ln, sin, cos, sqrt of a quadratic) added to f"),
     )
-    answer_format = ("the equation of the line, e.g. y = 3x - 2 (any equivalent equation of the same line is "
+    answer_format = ("the equation of the line, e.g. y = -2x/10007 + 5/3 (any equivalent equation of the same line is "
                      "accepted, such as y - 4 = 3(x - 2))")
-    example = "y = -2x + 5/3"
+    example = "y = -2x/10007 + 5/3"  # slopes have denominators at most 10^4: never an answer
 
     def build(self, rng, params):
         kind = params["line"]
@@ -151,15 +137,15 @@ class TangentLine(Task):
 
     def grade(self, answer, problem):
         s = clean(answer)
-        if s.count("=") > 1:
+        if s.count("=") > 1 or "\n" in s:
             return wrong("Give one equation of a line.")
         left, right_side = s.split("=") if "=" in s else ("y", s)
         try:
             lhs, rhs = parse_expression(left, ["x", "y"]), parse_expression(right_side, ["x", "y"])
         except ParseError as e:
-            return wrong(f"Could not read the equation: {e}.")
+            return refused(e)
         e = lhs - rhs
-        if not e.is_polynomial(_X, _Y) or _degree_bound(lhs) > 3 or _degree_bound(rhs) > 3:
+        if degree_bound(lhs) > 3 or degree_bound(rhs) > 3 or not e.is_polynomial(_X, _Y):
             return wrong("That is not the equation of a line.")
         poly = sympy.Poly(e, _X, _Y)
         if poly.total_degree() != 1:

@@ -6,11 +6,15 @@ import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, grade_number, read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from .._math import frac_text, grade_number
-from ._common import C, X, NotExact, add, div, fn, friendly, glossary, mul, one_plus, poly_text, power, rpow, taylor, tame, text
+from ._exact_values import NotExact
+from ._polynomials import poly_text
+from ._readers import tame
+from ._series import taylor
+from ._tree import C, X, add, div, fn, glossary, mul, one_plus, power, rpow, text
 
 ASKS = ("coefficient", "derivative", "polynomial")
 _K = (1, 2, 3, -1, -2, Fraction(1, 2))
@@ -114,7 +118,7 @@ class TaylorCoefficient(Task):
         Knob("order", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (1, 10), doc="the power n (or the polynomial's degree)"),
     )
     answer_format = "an exact integer or fraction p/q"
-    example = "-7/24"
+    example = "-7/1000003"  # coefficients have denominators at most 10^6: never an answer
 
     def build(self, rng, params):
         n, ask = params["order"], params["ask"]
@@ -156,16 +160,18 @@ class TaylorCoefficient(Task):
         return Draft(question, poly, {"ask": ask, "n": n, "coeffs": [[c.numerator, c.denominator] for c in coeffs],
                                       "polynomial": poly, "function": ftext},
                      answer_format=f"a polynomial in x of degree at most {n} with exact coefficients",
-                     example="1 + x/2 - x^3/24")
+                     example="1 + x/2 - x^3/1000003")
 
     def grade(self, answer, problem):
         c = problem.check
-        if c["ask"] != "polynomial":
-            return grade_number(answer, Fraction(*c["value"]), "the exact value")
+        n = c["n"]
         try:
-            given = parse_expression(_BIG_O.sub("", friendly(answer)), ["x"])
+            text = read_rhs(answer, asked_labels(c["ask"], n))
+            if c["ask"] != "polynomial":
+                return grade_number(text, Fraction(*c["value"]), "the exact value")
+            given = parse_expression(_BIG_O.sub("", text), ["x"])
         except ParseError as e:
-            return wrong(f"Could not read the polynomial: {e}.")
+            return refused(e)
         if not tame(given, max_ops=500):
             return wrong("The expression is too complex to check.")
         if not given.is_polynomial():
@@ -174,3 +180,13 @@ class TaylorCoefficient(Task):
         if not equivalent(given, target):
             return wrong("That is not the Taylor polynomial of that degree.")
         return right()
+
+
+def asked_labels(ask: str, n: int) -> tuple[str, ...]:
+    """The left-hand sides an answer may carry: the coefficient a_n or c_n, the derivative
+    f^(n)(0), or the Taylor polynomial P(x), P_n(x) or T_n(x)."""
+    if ask == "coefficient":
+        return (f"a_{n}", f"c_{n}")
+    if ask == "derivative":
+        return (f"f^({n})(0)", "f" + "'" * n + "(0)") if n <= 3 else (f"f^({n})(0)",)
+    return ("P(x)", f"P_{n}(x)", f"T_{n}(x)", "T(x)", "p(x)")

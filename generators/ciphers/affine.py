@@ -5,7 +5,8 @@ from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import LOWER, grade_letters, pick_words
+from ._letters import LOWER, grade_letters
+from ._words import pick_words
 
 UNITS = (1, 3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25)  # the a with gcd(a, 26) = 1
 MODES = ("atbash", "encode", "decode", "crib_start", "crib_anywhere")
@@ -15,7 +16,7 @@ RULE = ("The affine cipher with key (a, b) numbers the letters a=0, b=1, ..., z=
 
 
 @lru_cache(maxsize=None)
-def table(a: int, b: int) -> dict:
+def affine_table(a: int, b: int) -> dict:
     """The str.translate table of the affine map x -> a*x + b."""
     return str.maketrans(LOWER, "".join(LOWER[(a * x + b) % 26] for x in range(26)))
 
@@ -74,7 +75,7 @@ class Affine(Task):
                 a = b = 25
             else:
                 a, b = UNITS[rng.randrange(1, len(UNITS))], rng.randrange(26)
-            cipher = plain.translate(table(a, b))
+            cipher = plain.translate(affine_table(a, b))
             if not mode.startswith("crib"):
                 break
             anywhere = mode == "crib_anywhere"

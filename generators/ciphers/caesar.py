@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import grade_letters, pick_words, segmentable, shift_text, vocabulary
+from ._letters import grade_letters, shift_text
+from ._words import pick_words, segmentable, vocabulary
 
 MODES = ("encode", "decode", "crib", "words")
 

@@ -1,14 +1,13 @@
 """Check digits: the Luhn algorithm (card numbers) and ISBN-10 / ISBN-13, to compute, repair and validate."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, grade_set, read_choice, refused
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common3 import (digits_of, hyphenate, isbn10_check, isbn10_valid, isbn13_check, isbn13_valid,
-                       luhn_check_digit, luhn_valid)
+from .._labels import node_labels
+from ._check_digits import (hyphenate, isbn10_check, isbn10_valid, isbn13_check, isbn13_valid, luhn_check_digit,
+                            luhn_valid, read_check_digit, read_isbn13)
 
 LUHN_RULE = ("The Luhn check: starting from the rightmost digit (the check digit) and moving left, double every "
              "second digit (the 2nd, 4th, ... from the right); when a doubled digit exceeds 9, subtract 9 from it. "
@@ -41,26 +40,30 @@ def _corrupt(rng, number: str, kinds: tuple) -> str:
 
 
 def _grade_labels(answer: str, expected: list[str], n: int):
-    s = answer.strip().strip("`").strip().rstrip(".")
-    if len(s) >= 2 and s[0] + s[-1] in ("[]", "()", "{}"):
-        s = s[1:-1]
-    if s.strip().lower() in ("none", "no", "no valid numbers"):
-        got = []
-    else:
-        got = [p.strip().strip("'\"").upper() for p in re.split(r"[,;\s]+", s) if p.strip()]
-    labels = set(node_labels(n))
-    if any(g not in labels for g in got):
-        return wrong("List the letters of the valid numbers, or none.")
-    if len(set(got)) != len(got):
-        return wrong("List each letter once.")
-    return right() if sorted(got) == sorted(expected) else wrong("That is not the set of valid numbers.")
+    """The set of valid numbers' letters: comma-separated, or without commas space-separated."""
+    labels = node_labels(n)
+    listed = answer if "," in answer else ", ".join(answer.split())
+    return grade_set(listed, expected, lambda t: read_choice(t, labels), "the set of valid numbers")
 
 
 def _grade_digit(answer: str, expected: str, allow_x: bool = False):
-    got = digits_of(answer, allow_x)
-    if got is None or len(got) != 1:
-        return wrong("Give a single digit" + (" or X." if allow_x else "."))
+    try:
+        got = read_check_digit(answer, allow_x)
+    except NotAnAnswer as exc:
+        return refused(exc)
     return right() if got == expected else wrong("That digit does not make the number valid.")
+
+
+def _digit_example(rng, digit: str, allow_x: bool = False) -> str:
+    """The example for a one-character answer: drawn (the build's last draw) uniformly from the
+    digits (and X where X is allowed) other than the answer, so that it rules out only itself."""
+    others = [d for d in "0123456789" + ("X" if allow_x else "") if d != digit]
+    return others[rng.randrange(len(others))]
+
+
+# the example for a list of valid numbers: at most 20 numbers are listed (A to T), so a list with Y
+# and Z is never an answer
+LABELS_EXAMPLE = "Y, Z"
 
 
 @register
@@ -91,7 +94,7 @@ class Luhn(Task):
             question = (f"{LUHN_RULE}\n\nWhich digit must be appended to the right of {payload} so that the resulting "
                         f"{n}-digit number passes the Luhn check?")
             return Draft(question, digit, {"mode": mode, "digit": digit},
-                         answer_format="a single digit", example="7")
+                         answer_format="a single digit", example=_digit_example(rng, digit))
         if mode == "missing":
             payload = _digits(rng, n - 1)
             number = payload + luhn_check_digit(payload)
@@ -101,7 +104,7 @@ class Luhn(Task):
             question = (f"{LUHN_RULE}\n\nThe number {shown} passes the Luhn check, but one digit (shown as ?) is "
                         "missing. Which digit is it?")
             return Draft(question, solutions[0], {"mode": mode, "digit": solutions[0]},
-                         answer_format="a single digit", example="7")
+                         answer_format="a single digit", example=_digit_example(rng, solutions[0]))
         numbers = []
         for _ in range(params["n_numbers"]):
             payload = _digits(rng, n - 1)
@@ -119,7 +122,7 @@ class Luhn(Task):
         question = f"{LUHN_RULE}\n\nWhich of these numbers pass the Luhn check?\n{listing}"
         return Draft(question, ", ".join(valid) if valid else "none", {"mode": mode, "valid": valid, "n": len(numbers)},
                      answer_format="the letters of the numbers that pass, comma-separated (none if no number passes)",
-                     example="A, C")
+                     example=LABELS_EXAMPLE)
 
     def grade(self, answer, problem):
         c = problem.check
@@ -170,7 +173,7 @@ class Isbn(Task):
                         "What is its check character (the last one)?")
             fmt = "a single digit, or X for 10" if kind == "10" else "a single digit"
             return Draft(question, digit, {"mode": mode, "digit": digit, "x": kind == "10"}, answer_format=fmt,
-                         example="7")
+                         example=_digit_example(rng, digit, kind == "10"))
         if mode == "convert":
             isbn10 = _isbn(rng, "10")
             first12 = "978" + isbn10[:9]
@@ -179,7 +182,8 @@ class Isbn(Task):
                         "digits (dropping its old check character) and appending a new ISBN-13 check digit. "
                         f"Convert the ISBN-10 {show(isbn10)} to ISBN-13.")
             return Draft(question, isbn13, {"mode": mode, "isbn": isbn13},
-                         answer_format="the 13 digits of the ISBN-13 (hyphens allowed)", example="9780306406157")
+                         answer_format="the 13 digits of the ISBN-13 (hyphens allowed)",
+                         example="9780306406150")  # its check digit should be 7: never a valid ISBN-13
         if mode == "missing":
             kind = rng.choice(["10", "13"])
             number = _isbn(rng, kind)
@@ -190,7 +194,7 @@ class Isbn(Task):
             question = (f"{ISBN_RULE}\n\nThe ISBN-{kind} {shown} is valid, but one digit (shown as ?) is missing. "
                         "Which digit is it?")
             return Draft(question, solutions[0], {"mode": mode, "digit": solutions[0], "x": False},
-                         answer_format="a single digit", example="7")
+                         answer_format="a single digit", example=_digit_example(rng, solutions[0]))
         numbers = []
         for _ in range(params["n_numbers"]):
             kind = rng.choice(["10", "13"])
@@ -210,15 +214,16 @@ class Isbn(Task):
         question = f"{ISBN_RULE}\n\nWhich of these ISBNs are valid?\n{listing}"
         return Draft(question, ", ".join(valid) if valid else "none", {"mode": mode, "valid": valid, "n": len(numbers)},
                      answer_format="the letters of the valid ISBNs, comma-separated (none if no ISBN is valid)",
-                     example="A, C")
+                     example=LABELS_EXAMPLE)
 
     def grade(self, answer, problem):
         c = problem.check
         if c["mode"] == "validate":
             return _grade_labels(answer, c["valid"], c["n"])
         if c["mode"] == "convert":
-            got = digits_of(answer)
-            if got is None or len(got) != 13:
-                return wrong("Give the 13 digits of the ISBN-13.")
+            try:
+                got = read_isbn13(answer)
+            except NotAnAnswer as exc:
+                return refused(exc)
             return right() if got == c["isbn"] else wrong("That is not the ISBN-13 of this book.")
         return _grade_digit(answer, c["digit"], c["x"])

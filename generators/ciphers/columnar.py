@@ -5,7 +5,8 @@ from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import WORDS, grade_letters, pick_words
+from ._letters import grade_letters
+from ._words import WORDS, pick_words
 
 RULE = ("Columnar transposition with a key word: write the message's letters (spaces removed) in rows, left to "
         "right, as many letters per row as the key has letters; the last row may be shorter, and it is not padded. "

@@ -8,7 +8,8 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common import grade_exact_text, pick_words
+from ._letters import grade_exact_text
+from ._words import pick_words
 
 MODES = ("encode", "decode")
 LAYERS = ("hex", "base64")
@@ -107,7 +108,7 @@ class Encodings(Task):
         c = problem.check
         if c["kind"] == "text":
             return grade_exact_text(answer, c["expected"], "the message")
-        s = re.sub(r"\s+", "", answer.strip().strip("'\"`"))
+        s = re.sub(r"\s+", "", answer)  # hex or base64 may be written in spaced groups
         if c["kind"] == "hex":
             if not re.fullmatch(r"[0-9a-fA-F]+", s):
                 return wrong("Write the hex digits only.")

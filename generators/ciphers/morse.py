@@ -4,15 +4,18 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import normalize
 from procgym.verdict import right, wrong
 
-from ._common import grade_letters, pick_words, vocabulary
-from ._common3 import FROM_MORSE, MORSE, count_parses, morse_word
+from ._letters import grade_letters
+from ._morse import FROM_MORSE, MORSE, count_parses, morse_word
+from ._words import pick_words, vocabulary
 
 MODES = ("encode", "decode", "stream")
 TABLE = "  ".join(f"{c.upper()} {MORSE[c]}" for c in sorted(MORSE))
-_DOTS = str.maketrans({"\u00b7": ".", "\u2022": ".", "\u2219": ".", "\u2212": "-", "\u2013": "-", "\u2014": "-",
-                       "_": "-"})
+# dots and dashes as typeset (middle dot, bullet, em dash, underscore); minus signs and en dashes
+# are already "-" after the shared normalisation
+_DOTS = str.maketrans({"\u00b7": ".", "\u2022": ".", "\u2219": ".", "\u2014": "-", "_": "-"})
 
 
 def encode(message: str) -> str:
@@ -23,7 +26,7 @@ def encode(message: str) -> str:
 def read_morse(text: str) -> list[list[str]] | None:
     """Words (lists of letter codes) from Morse text with letters split by spaces and words by '/';
     None when a token is not dots and dashes."""
-    s = text.translate(_DOTS).strip().strip("'\"`").strip()
+    s = text.translate(_DOTS)
     words = [w.split() for w in s.split("/")]
     if any(not w for w in words) or any(not re.fullmatch(r"[.-]{1,8}", tok) for w in words for tok in w):
         return None
@@ -49,6 +52,7 @@ class Morse(Task):
     )
     answer_format = "as asked"
     example = "hello world"
+    keeps_full_stop = True  # Morse code can end in a dot
 
     def build(self, rng, params):
         mode, n_words = params["mode"], params["n_words"]
@@ -85,8 +89,8 @@ class Morse(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if c["mode"] != "encode":
-            return grade_letters(answer, c["letters"], "the message")
+        if c["mode"] != "encode":  # a message in letters: a final full stop ends the sentence
+            return grade_letters(normalize(answer), c["letters"], "the message")
         got = read_morse(answer)
         if got is None:
             return wrong("Write dots and dashes, a space between letters and / between words.")

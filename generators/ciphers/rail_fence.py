@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import grade_letters, pick_words
+from ._letters import grade_letters
+from ._words import pick_words
 
 MODES = ("encode", "decode")
 

@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import UPPER, WORDS, grade_letters, pick_words
+from ._letters import UPPER, grade_letters
+from ._words import WORDS, pick_words
 
 RULES = ("A simple substitution cipher replaces each plaintext letter by a fixed ciphertext letter: the same "
          "letter always by the same letter, and different letters by different letters. Spaces are kept. "

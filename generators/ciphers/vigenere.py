@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import UPPER, grade_letters, pick_words
+from ._letters import UPPER, grade_letters
+from ._words import pick_words
 
 MODES = ("encode", "decode", "crib_start", "crib")
 

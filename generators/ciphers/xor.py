@@ -7,7 +7,8 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common import LOWER, grade_exact_text, pick_words
+from ._letters import LOWER, grade_exact_text
+from ._words import pick_words
 
 MODES = ("encrypt", "decrypt", "key", "crib")
 
@@ -16,8 +17,8 @@ RULES = ("Repeating-key XOR: the message and the key are byte strings (ASCII tex
          "the key length (so the key repeats). Hex writes each byte as two hex digits, e.g. 'hi' is 6869. "
          "Example: the message 'ab' with the key 'c' (63) gives 02 01, written 0201.")
 
-_HEX_JUNK = re.compile(r"0x|[\s:,\-]")
-_HEX = re.compile(r"(?:[0-9a-f]{2})+")
+_HEX_RUN = re.compile(r"(?:0x)?((?:[0-9a-f]{2})+)")
+_HEX_BYTE = re.compile(r"(?:0x)?[0-9a-f]{2}")
 
 
 def xor(data: bytes, key: bytes) -> bytes:
@@ -25,11 +26,17 @@ def xor(data: bytes, key: bytes) -> bytes:
 
 
 def read_hex(answer: str) -> bytes | None:
-    """Hex bytes with optional spaces, colons, commas, dashes or 0x prefixes; None if not hex."""
-    s = _HEX_JUNK.sub("", answer.strip().strip("'\"`").lower())
-    if not _HEX.fullmatch(s):
+    """Hex bytes, in one run ("0a1b2c", "0x0a1b2c") or one byte per group, the groups split by
+    spaces, colons, commas or dashes or each led by 0x ("0a 1b:2c", "0x0a, 0x1b"); None if not hex
+    (nothing may stand before the first byte)."""
+    s = answer.strip().lower()
+    m = _HEX_RUN.fullmatch(s)
+    if m:
+        return bytes.fromhex(m.group(1))
+    parts = re.split(r"\s*[:,-]\s*|\s+|(?<=[0-9a-f])(?=0x)", s)
+    if not all(_HEX_BYTE.fullmatch(p) for p in parts):
         return None
-    return bytes.fromhex(s)
+    return bytes.fromhex("".join(p[-2:] for p in parts))
 
 
 @register
@@ -79,7 +86,7 @@ class RepeatingXor(Task):
             stream = xor(cipher, data)
             answer = stream[:length].decode()
             fmt = f"the key as {length} ASCII character{'s' if length > 1 else ''} (or its hex, two digits per byte)"
-            example = "abc"
+            example = "k3y"  # keys are lowercase letters: one with a digit is never an answer
             check = {"kind": "key", "expected": stream[:length].hex()}
         else:
             take = 1
@@ -111,10 +118,9 @@ class RepeatingXor(Task):
                 return wrong(f"The ciphertext has {len(expected)} bytes, not {len(got)}.")
             return wrong("That is not the ciphertext.")
         expected = bytes.fromhex(c["expected"])
-        s = answer.strip().strip("'\"`").strip()
-        if s.encode("utf-8", "replace") == expected:
+        if answer.encode("utf-8", "replace") == expected:  # the key as ASCII text
             return right()
-        got = read_hex(s)
+        got = read_hex(answer)  # or as hex
         if got == expected:
             return right()
         return wrong("That is not the key.")

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common3 import eval_bits, read_unsigned, show_bits
+from ._bits import eval_bits, read_unsigned, show_bits
 
 # operator groups, in the order the levels introduce them
 GROUPS = (("and", "or", "xor"), ("not",), ("shl", "shr"), ("add", "sub"), ("rotl",))
@@ -57,7 +58,7 @@ class BitwiseExpression(Task):
              doc="write values in decimal, hex (0x) or binary (0b) at random"),
     )
     answer_format = "the value as a decimal integer (0x hexadecimal or 0b binary also accepted)"
-    example = "181"
+    example = "-1"  # values are unsigned: never an answer
 
     def build(self, rng, params):
         width = params["width"]
@@ -86,9 +87,10 @@ class BitwiseExpression(Task):
         return Draft(question, str(value), {"value": value, "width": width})
 
     def grade(self, answer, problem):
-        got = read_unsigned(answer)
-        if got is None:
-            return wrong("Write one integer (decimal, or 0x hex, or 0b binary).")
+        try:
+            got = read_unsigned(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
         value = problem.check["value"]
         if got == value:
             return right()

@@ -3,13 +3,11 @@ that make loops and branches. Programs are generated as labelled blocks and asse
 numbered lines; the answer is the machine's final state after running the program."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError
+from procgym.kit import NotAnAnswer, is_none, read_int, read_labelled, refused
 from procgym.verdict import right, wrong
 
-from ._common import parse_ints
+from ._int_lists import read_int_list
 
 MAX_VALUE = 10**6  # |any value| during a generated run
 
@@ -198,6 +196,10 @@ class StackGenerator:
         return assemble(items)
 
 
+# the stack machine's prompt example: one of these that is not the answer
+STACK_EXAMPLES = ("3, -1, 12", "5, 0, -4", "-2, 7", "8, 8, -5, 1")
+
+
 def render_stack(program: list) -> str:
     width = len(str(len(program)))
     return "\n".join(f"{i:>{width}}: {' '.join(map(str, ins))}" for i, ins in enumerate(program, 1))
@@ -235,16 +237,20 @@ class StackMachine(Task):
         else:  # pragma: no cover
             raise RuntimeError("could not generate a stack program")
         question = f"{STACK_RULES}\n\nProgram:\n{render_stack(program)}\n\nWhat is on the stack when the program stops?"
-        return Draft(question, ", ".join(map(str, stack)), {"stack": stack})
+        answer = ", ".join(map(str, stack))
+        # the example: drawn last, uniformly from the fixed STACK_EXAMPLES that are not the answer
+        # (at least 3), so that seeing it rules out only itself
+        wrong_stacks = [shown for shown in STACK_EXAMPLES if shown != answer]
+        return Draft(question, answer, {"stack": stack}, example=wrong_stacks[rng.randrange(len(wrong_stacks))])
 
     def grade(self, answer, problem):
         expected = problem.check["stack"]
-        if answer.strip().strip(".").lower() in ("empty", "[]", "empty stack", "none"):
+        if is_none(answer) or " ".join(answer.lower().split()) in ("[]", "empty stack", "the stack is empty"):
             return right() if not expected else wrong("The stack is not empty.")
         try:
-            given = parse_ints(answer)
-        except ParseError as exc:
-            return wrong(f"{exc}.")
+            given = read_int_list(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if given == expected:
             return right()
         if given == expected[::-1] and len(expected) > 1:
@@ -384,9 +390,6 @@ def render_registers(program: list) -> str:
     return "\n".join(f"{i:>{width}}: {' '.join(map(str, ins))}" for i, ins in enumerate(program, 1))
 
 
-_PAIR = re.compile(r"([A-Za-z])\s*(?:=|:|->)\s*([+-]?\d{1,12})")
-
-
 @register
 class RegisterMachine(Task):
     """Run a register machine program (set, inc, dec, add, sub, mul, jnz, jmp) and give every
@@ -407,7 +410,7 @@ class RegisterMachine(Task):
         Knob("max_steps", [10, 20, 40, 60, 80, 120, 160, 200, 260, 320], (5, 5000), doc="most instructions executed"),
     )
     answer_format = "every register's final value as name=value pairs separated by commas, e.g. a=1, b=2"
-    example = "a=4, b=-3"
+    example = "a=4, z=-3"  # registers run from a to at most f: naming z is never an answer
 
     def build(self, rng, params):
         names = REG_NAMES[:params["registers"]]
@@ -438,31 +441,16 @@ class RegisterMachine(Task):
 
     def grade(self, answer, problem):
         names, values = problem.check["names"], problem.check["values"]
-        text = answer.strip().strip("`").strip()
-        if len(text) >= 2 and text[0] + text[-1] in ("[]", "()", "{}"):
-            text = text[1:-1]
-        pairs = _PAIR.findall(text)
-        if pairs:
-            if _PAIR.sub("", text).strip(" ,;\n\t") != "":
-                return wrong("Write only name=value pairs separated by commas.")
-            given = {}
-            for name, value in pairs:
-                name = name.lower()
-                if name not in names:
-                    return wrong(f"There is no register {name}.")
-                if name in given:
-                    return wrong(f"Register {name} is given twice.")
-                given[name] = int(value)
-            if len(given) != len(names):
-                return wrong(f"Give all {len(names)} registers: {', '.join(names)}.")
-            got = [given[n] for n in names]
-        else:
-            try:
-                got = parse_ints(text)
-            except ParseError as exc:
-                return wrong(f"{exc}.")
-            if len(got) != len(names):
-                return wrong(f"Give all {len(names)} registers: {', '.join(names)}.")
+        try:
+            if any(sep in answer for sep in ("=", ":", "->")):
+                given = read_labelled(answer, names, read_int)  # by name, any order, every register
+                got = [given[n] for n in names]
+            else:  # plain values, in the register order a, b, c, ...
+                got = read_int_list(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
+        if len(got) != len(names):
+            return wrong(f"Give all {len(names)} registers: {', '.join(names)}.")
         if got == values:
             return right()
         wrong_names = [n for n, g, v in zip(names, got, values) if g != v]

@@ -3,14 +3,15 @@ input that makes a program print a given output. Program text is generated here 
 the Tiny interpreter in _tiny_lang.py, never as Python."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError
+from procgym.kit import NotAnAnswer, read_int, read_labelled, read_value, refused
 from procgym.verdict import right, wrong
 
-from ._common import parse_ints
-from ._tiny_lang import LANGUAGE, TinyError, render, run
+from ._int_lists import grade_int_list, read_int_list
+from .._tiny_lang import LANGUAGE, TinyError, render, run
 
 INT_NAMES = ("x", "y", "z", "s", "t", "p", "q", "r", "u", "v", "w")
 COUNTERS = ("i", "j", "k", "l")
@@ -21,6 +22,7 @@ INPUT_NAMES = ("n", "m")
 PROBE_STEPS = 20_000  # default step limit of `printed`
 VERIFY_STEPS = 50_000  # steps the verifier allows one run of a program on a submitted input
 MAX_PRINTED = 100_000  # |printed value| in a generated program
+OUTPUT_EXAMPLES = ("7, -2, 15", "3, 0, -8", "12, 5", "-4, 9, 1")  # program_output shows one that is not the answer
 
 
 @dataclass
@@ -285,18 +287,6 @@ def printed(program, inputs: dict | None = None, max_steps: int = PROBE_STEPS) -
     return out
 
 
-def _grade_output(answer: str, expected: list[int], what: str):
-    try:
-        given = parse_ints(answer)
-    except ParseError as exc:
-        return wrong(f"{exc}.")
-    if given == expected:
-        return right()
-    if len(given) != len(expected):
-        return wrong(f"{what} has {len(expected)} value{'s' if len(expected) != 1 else ''}, not {len(given)}.")
-    return wrong(f"That is not {what}.")
-
-
 PROGRAM_KNOBS = (
     Knob("nesting", [0, 1, 1, 1, 2, 2, 2, 3, 3, 3], (0, 5), doc="deepest nesting of if and while blocks"),
     Knob("loops", [False, False, True, True, True, True, True, True, True, True], doc="use while loops"),
@@ -334,10 +324,28 @@ class ProgramOutput(Task):
         text = render(program)  # parse(render(p)) == p: the text shown is the program that was run
         question = (f"{LANGUAGE}\n\nWhat does this program print? Each print statement prints one integer.\n\n"
                     f"{text}")
-        return Draft(question, ", ".join(map(str, out)), {"output": out})
+        answer = ", ".join(map(str, out))
+        # the example: drawn last, uniformly from the fixed OUTPUT_EXAMPLES that are not the answer
+        # (at least 3), so that seeing it rules out only itself
+        wrong_outputs = [shown for shown in OUTPUT_EXAMPLES if shown != answer]
+        return Draft(question, answer, {"output": out}, example=wrong_outputs[rng.randrange(len(wrong_outputs))])
 
     def grade(self, answer, problem):
-        return _grade_output(answer, problem.check["output"], "the printed output")
+        return grade_int_list(answer, problem.check["output"], "the printed output")
+
+
+def read_inputs(answer: str, names: list[str]) -> list[int]:
+    """The input values in the order of `names`: bare ("5" or "5, 3", in that order) or labelled
+    ("n = 5", "m = 3, n = 5": matched by name, any order, every input required)."""
+    if len(names) == 1:
+        return [read_value(answer, read_int, names[0])]
+    if any(sep in answer for sep in "=:"):
+        given = read_labelled(answer, names, read_int)
+        return [given[v] for v in names]
+    values = read_int_list(answer)
+    if len(values) != len(names):
+        raise NotAnAnswer(f"give {len(names)} integers: {', '.join(names)}")
+    return values
 
 
 @register
@@ -362,7 +370,7 @@ class ProgramInput(Task):
              doc="most statements the run on the hidden input may execute"),
     )
     answer_format = "the input value(s) as integers"
-    example = "17"
+    example = "-1"  # inputs run from 0 up: a negative one is never an answer
 
     def build(self, rng, params):
         names = INPUT_NAMES[:params["inputs"]]
@@ -395,21 +403,16 @@ class ProgramInput(Task):
         fmt = ("the value of n as an integer" if len(names) == 1 else
                "the values of n and m as two integers separated by a comma, n first")
         return Draft(question, answer, {"program": text, "inputs": list(names), "max": top, "output": out},
-                     answer_format=fmt, example="17" if len(names) == 1 else "17, 4")
+                     answer_format=fmt, example=self.example if len(names) == 1 else "-1, 4")
 
     def grade(self, answer, problem):
         c = problem.check
         names = c["inputs"]
-        text = answer
-        for v in names:  # "n = 5, m = 3" is read as "5, 3"
-            text = text.replace(f"{v}=", " ").replace(f"{v} =", " ")
         try:
-            values = parse_ints(text)
-        except ParseError as exc:
-            return wrong(f"{exc}.")
-        if len(values) != len(names):
-            return wrong(f"Give {len(names)} integer{'s' if len(names) > 1 else ''}: {', '.join(names)}.")
-        if any(not 0 <= v <= c["max"] for v in values) or "-" in text:  # "-0" is no input in 0..max either
+            values = read_inputs(answer, names)
+        except NotAnAnswer as exc:
+            return refused(exc)
+        if any(not 0 <= v <= c["max"] for v in values) or re.search(r"-\s*\d", answer):  # nor is "-0"
             return wrong(f"Inputs must be integers from 0 to {c['max']}.")
         try:
             out = run(c["program"], dict(zip(names, values)), max_steps=VERIFY_STEPS, max_outputs=1_000)

@@ -4,7 +4,20 @@ from __future__ import annotations
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common3 import REGEX_SYNTAX, PatternError, full_match, parse_pattern
+from .._regex import RegexError, full_match, parse_regex
+
+REGEX_SYNTAX = (
+    "Pattern syntax (nothing else is allowed): a lowercase letter matches itself; . matches any one character; "
+    "[abc] matches one of the listed letters and [^abc] any letter not listed (a range like [a-c] is allowed); "
+    "X* matches zero or more of X, X+ one or more, X? zero or one, where X is the single letter, . or [...] just "
+    "before the operator. There are no groups, no |, and no anchors: a pattern must match a whole string."
+)
+MAX_PATTERN = 60
+
+
+def parse_pattern(pattern: str) -> list[tuple]:
+    """The items of a pattern in the whitelisted syntax above (no anchors); RegexError otherwise."""
+    return parse_regex(pattern, anchors=False, strict=True, max_length=MAX_PATTERN)[2]
 
 
 def _hidden(rng, n_items: int, letters: str, op_rate: float, classes: bool) -> str:
@@ -57,11 +70,10 @@ def _mutate(rng, s: str, letters: str) -> str:
 
 
 def _clean(answer: str) -> str:
-    s = answer.strip().strip("`").strip()
-    for _ in range(2):
-        if len(s) >= 2 and s[0] == s[-1] and s[0] in "'\"/":
-            s = s[1:-1]
-    s = s.strip()
+    """The pattern without /.../ delimiters and without anchors at its ends."""
+    s = answer
+    if len(s) >= 2 and s[0] == s[-1] == "/":
+        s = s[1:-1].strip()
     if s.startswith("^"):  # an anchor at either end says nothing under whole-string matching
         s = s[1:]
     if s.endswith("$"):
@@ -89,8 +101,10 @@ class RegexDesign(Task):
         Knob("negatives", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10], (1, 20), doc="strings that must not match"),
         Knob("slack", [8, 8, 6, 6, 5, 5, 4, 3, 3, 2], (0, 30), doc="characters allowed beyond the hidden pattern's length"),
     )
-    answer_format = "the pattern only, e.g. a[bc]*d? (no quotes or slashes needed)"
-    example = "a[bc]*d?"
+    answer_format = "the pattern only, e.g. x[yz]*w? (no quotes or slashes needed)"
+    example = "x[yz]*w?"  # the strings use only a to d: a pattern that needs an x matches none, never an answer
+    keeps_full_stop = True  # "." is a pattern character: a pattern may end in one
+    several_answers = True  # any pattern meeting the constraints is accepted
 
     def build(self, rng, params):
         letters = "abcd" if params["items"] >= 4 else "abc"
@@ -132,7 +146,7 @@ class RegexDesign(Task):
             return wrong(f"The pattern has {len(pattern)} characters; the limit is {c['limit']}.")
         try:
             items = parse_pattern(pattern)
-        except PatternError as exc:
+        except RegexError as exc:
             return wrong(f"The pattern is not in the allowed syntax: {exc}.")
         for s in c["positives"]:
             if not full_match(items, s):

@@ -3,11 +3,11 @@ the inputs that make it print a target."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common import parse_ints
-from ._common3 import TAPE_RULES, TapeError, TapeGenerator, compile_tape, run_tape
+from ._int_lists import grade_int_list, read_int_list
+from ._tape_machine import TAPE_RULES, TapeError, TapeGenerator, compile_tape, run_tape
 
 VERIFY_STEPS = 100_000  # compiled steps allowed when running a model's inputs
 
@@ -35,7 +35,7 @@ class TapeOutput(Task):
     name = "code/tape_output"
     knobs = SHAPE
     answer_format = "the output numbers in order, comma-separated"
-    example = "12, 0, 7"
+    example = "12, -1, 7"  # cells hold 0 to 255: an output of -1 is never an answer
 
     def build(self, rng, params):
         for _ in range(300):
@@ -55,16 +55,7 @@ class TapeOutput(Task):
         return Draft(question, ", ".join(map(str, outputs)), {"outputs": outputs})
 
     def grade(self, answer, problem):
-        try:
-            got = parse_ints(answer)
-        except ParseError as exc:
-            return wrong(str(exc))
-        want = problem.check["outputs"]
-        if got == want:
-            return right()
-        if len(got) != len(want):
-            return wrong(f"The program outputs {len(want)} numbers, not {len(got)}.")
-        return wrong("Those are not the numbers the program outputs.")
+        return grade_int_list(answer, problem.check["outputs"], "the program's output")
 
 
 @register
@@ -84,7 +75,7 @@ class TapeInput(Task):
         *SHAPE,
     )
     answer_format = "the input numbers in the order they are read, comma-separated"
-    example = "3, 0, 5"
+    example = "3, -1, 5"  # inputs run from 0 up: a negative one is never an answer
 
     def build(self, rng, params):
         k, top = params["inputs"], params["input_max"]
@@ -113,9 +104,9 @@ class TapeInput(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            got = parse_ints(answer)
-        except ParseError as exc:
-            return wrong(str(exc))
+            got = read_int_list(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if len(got) != c["inputs"]:
             return wrong(f"Give exactly {c['inputs']} input numbers.")
         if any(not 0 <= v <= c["input_max"] for v in got):

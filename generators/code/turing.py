@@ -6,9 +6,30 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common3 import run_turing
-
 STATES = "ABCDEFG"
+
+
+def run_turing(table: dict, tape: str, max_steps: int, blank: str = "0") -> tuple[str, int] | None:
+    """Run a one-tape Turing machine from state 'A' with the head on the first character of
+    `tape`. `table[(state, symbol)] = (write, move, next)` with move 'L'/'R' and next 'H' to halt.
+    Returns (the tape from its leftmost to its rightmost non-blank cell, steps), or None when it
+    does not halt within `max_steps`."""
+    cells = {i: c for i, c in enumerate(tape) if c != blank}
+    pos, state, steps = 0, "A", 0
+    while state != "H":
+        if steps >= max_steps:
+            return None
+        write, move, state = table[(state, cells.get(pos, blank))]
+        if write == blank:
+            cells.pop(pos, None)
+        else:
+            cells[pos] = write
+        pos += 1 if move == "R" else -1
+        steps += 1
+    if not cells:
+        return "", steps
+    lo, hi = min(cells), max(cells)
+    return "".join(cells.get(i, blank) for i in range(lo, hi + 1)), steps
 
 
 def _table(rng, n_states: int, symbols: str) -> dict:
@@ -64,8 +85,8 @@ class TuringMachine(Task):
         Knob("input_length", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (0, 30), doc="length of the initial tape contents"),
     )
     answer_format = ("the final tape from its leftmost to its rightmost non-blank cell (blanks between them written "
-                     "as 0), as one string of digits, e.g. 10201; write empty if the tape is all blank")
-    example = "10201"
+                     "as 0), as one string of digits, e.g. 10301; write empty if the tape is all blank")
+    example = "10301"  # the symbols are 0, 1 and 2 at most: a 3 is never on the tape, so never an answer
 
     def build(self, rng, params):
         symbols = "012"[:params["symbols"]]
@@ -99,8 +120,7 @@ class TuringMachine(Task):
         return Draft(question, final, {"final": final, "steps": steps})
 
     def grade(self, answer, problem):
-        s = answer.strip().strip("'\"`").strip().rstrip(".")
-        s = re.sub(r"[\s,]", "", s)
+        s = re.sub(r"[\s,]", "", answer)  # the cells may be spaced or comma-separated
         if s.lower() == "empty":
             s = ""
         if not re.fullmatch(r"[0-9]*", s) or len(s) > 1000:

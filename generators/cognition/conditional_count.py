@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-
-from .._math import grade_int
+from procgym.kit import grade_int
 
 SIZES = ("small", "medium", "large")
 COLOURS = ("red", "blue", "green", "yellow", "black", "white")
@@ -81,7 +80,7 @@ class ConditionalCount(Task):
         Knob("n_attrs", [3, 3, 3, 3, 3, 4, 4, 4, 4, 4], (2, 4), doc="attributes: colour, shape, size, material"),
     )
     answer_format = "an integer"
-    example = "11"
+    example = "-11"  # a count is never negative: never the answer
 
     def build(self, rng, params):
         attrs = ATTRS[:params["n_attrs"]]

@@ -3,9 +3,11 @@ words and give the final list."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import read_items
+from ._words import read_words
 
 ITEMS = (
     "apple", "banana", "cherry", "grape", "lemon", "mango", "melon", "olive", "peach", "pear", "plum", "kiwi",
@@ -108,7 +110,7 @@ class ListInstructions(Task):
         Knob("kinds", [2, 3, 4, 5, 6, 7, 8, 9, 10, 10], (1, 10), doc="how many kinds of edit may appear"),
     )
     answer_format = "the final list as comma-separated words in order"
-    example = "plum, fig, lime"
+    example = "rose, tulip, daisy"  # not in ITEMS, so never the answer
 
     def build(self, rng, params):
         words = list(ITEMS)
@@ -138,9 +140,10 @@ class ListInstructions(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["items"]
-        given = read_items(answer)
-        if not given:
-            return wrong("Give the words separated by commas.")
+        try:
+            given = read_words(answer)
+        except ParseError as exc:
+            return refused(exc)
         if sorted(given) != sorted(expected):
             return wrong("The final list has the wrong items.")
         return right() if given == expected else wrong("The items are right but the order is wrong.")

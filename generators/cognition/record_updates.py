@@ -3,14 +3,21 @@ relative, copied from another person, swaps, and non-changes); answer about the 
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from ._common import CITIES, JOBS, NAMES, norm_name
+from ._words import CITIES, JOBS, NAMES, read_word
 
 # the update kinds that can change each asked attribute
 RELEVANT = {"city": ("move", "swap_city", "follow"), "age": ("birthday", "age_gap"), "job": ("job", "same_job")}
 KINDS = ("move", "birthday", "job", "swap_city", "follow", "same_job", "age_gap", "stay")
+
+
+# Each question's example is never its answer: a count is never negative, everyone is at least
+# 20 (ages start at 20-70 and only grow or are set above someone else's), and Paris and dentist
+# are not in CITIES and JOBS.
+EXAMPLES = {"count": "-2", "age": "12", "city": "Paris", "job": "dentist"}
 
 
 def apply(people: dict, ev: tuple) -> None:
@@ -34,7 +41,7 @@ def apply(people: dict, ev: tuple) -> None:
     # 'stay' changes nothing
 
 
-def text(ev: tuple) -> str:
+def update_text(ev: tuple) -> str:
     kind = ev[0]
     return {
         "move": lambda: f"{ev[1]} moves to {ev[2]}.",
@@ -85,7 +92,7 @@ class RecordUpdates(Task):
              doc="which final value is asked"),
     )
     answer_format = "one word"
-    example = "Lima"
+    example = EXAMPLES["city"]
 
     def build(self, rng, params):
         names = rng.sample(NAMES, params["n_people"])
@@ -100,13 +107,13 @@ class RecordUpdates(Task):
             apply(people, ev)
             log.append(ev)
         head = (f"A table of people:\nname | city | age | job\n{table}\n\nThe following updates happen in order:\n"
-                + "\n".join(f"{i}. {text(ev)}" for i, ev in enumerate(log, 1)) + "\n\n")
+                + "\n".join(f"{i}. {update_text(ev)}" for i, ev in enumerate(log, 1)) + "\n\n")
         ask = params["ask"]
         if ask == "count":
             city = rng.choice(cities)
             value = sum(1 for p in people.values() if p["city"] == city)
             return Draft(head + f"After all updates, how many people in the table live in {city}?", str(value),
-                         {"value": value}, answer_format="an integer", example="2")
+                         {"value": value}, answer_format="an integer", example=EXAMPLES["count"])
         # ask mostly about someone the log changed, so the log must be followed
         touched = sorted({n for ev in log if ev[0] in RELEVANT[ask] for n in ev[1:3] if n in people}
                          if ask == "city" else {ev[1] for ev in log if ev[0] in RELEVANT[ask]})
@@ -114,18 +121,19 @@ class RecordUpdates(Task):
         final = people[who][ask]
         if ask == "age":
             return Draft(head + f"After all updates, how old is {who}?", str(final), {"value": final},
-                         answer_format="an integer", example="41")
+                         answer_format="an integer", example=EXAMPLES["age"])
         question = (f"After all updates, in which city does {who} live?" if ask == "city" else
                     f"After all updates, what job does {who} have?")
         return Draft(head + question, final,
                      {"word": final.lower()}, answer_format=f"one word, the {ask}",
-                     example="Lima" if ask == "city" else "nurse")
+                     example=EXAMPLES[ask])
 
     def grade(self, answer, problem):
         c = problem.check
         if "value" in c:
             return grade_int(answer, c["value"], "the right number")
-        given = norm_name(answer)
-        for prefix in ("a ", "an ", "the "):
-            given = given.removeprefix(prefix)
+        try:
+            given = read_word(answer)
+        except ParseError as exc:
+            return refused(exc)
         return right() if given == c["word"] else wrong("That is not the final value.")

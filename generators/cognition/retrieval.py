@@ -3,9 +3,9 @@ corrections and copies, mixed with filler sentences."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int
 
-from .._math import grade_int
-from ._common import COLORS, OBJECTS, sentence
+from ._words import COLORS, OBJECTS, sentence
 
 
 def run_events(events) -> dict:
@@ -54,7 +54,7 @@ class NeedleRetrieval(Task):
         Knob("hops", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 10), doc="copies chaining the asked key to others"),
     )
     answer_format = "an integer, the code"
-    example = "4821"
+    example = "482"  # codes have four digits (1000-9999): never the answer
 
     def build(self, rng, params):
         target = (rng.choice(COLORS), rng.choice(OBJECTS))

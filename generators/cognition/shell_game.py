@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, is_none, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from ._common import COLORS, EMPTY, norm_name
+from ._words import COLORS, read_word
 
 HIDDEN = ("ball", "coin", "ring", "pearl", "button", "die")
 KINDS = ("swap_pos", "swap_color", "swap_contents", "rotate_left", "move", "reverse", "rotate_right")
@@ -92,7 +93,9 @@ class ShellGame(Task):
              doc="an object's final position, the colour of the cup over it, or what lies under a position"),
     )
     answer_format = "an integer, the position (1 is the leftmost)"
-    example = "3"
+    # each question's example is never its answer: positions start at 1, grey is not a cup colour
+    # (COLORS) and an acorn is never hidden (HIDDEN)
+    example = "0"
 
     def build(self, rng, params):
         n = params["n_cups"]
@@ -118,7 +121,7 @@ class ShellGame(Task):
             k = rng.randint(1, n)
             obj = under.get(cups[k - 1], "nothing")
             return Draft(head + f"What is under the cup at position {k} now? Answer nothing if it is empty.",
-                         obj, {"object": obj}, answer_format="one word: the object's name, or nothing", example="pearl")
+                         obj, {"object": obj}, answer_format="one word: the object's name, or nothing", example="acorn")
         moved = [o for o in hidden if obj_cup[o] != {v: k for k, v in start_under.items()}[o]]
         if ask == "colour" and not moved:
             ask = "position"  # no object changed cup: the colour question would answer itself
@@ -126,7 +129,7 @@ class ShellGame(Task):
         if ask == "colour":
             colour = obj_cup[obj]
             return Draft(head + f"What colour is the cup that covers the {obj} now?", colour, {"colour": colour},
-                         answer_format="one word: the cup's colour", example="green")
+                         answer_format="one word: the cup's colour", example="grey")
         pos = cups.index(obj_cup[obj]) + 1
         return Draft(head + f"At which position (1 is the leftmost) is the {obj} now?", str(pos), {"position": pos})
 
@@ -134,12 +137,11 @@ class ShellGame(Task):
         c = problem.check
         if "position" in c:
             return grade_int(answer, c["position"], "the position")
-        given = norm_name(answer)
-        for prefix in ("the ", "a ", "an "):
-            given = given.removeprefix(prefix)
-        if "colour" in c:
-            given = given.removesuffix(" cup").strip()
-            return right() if given == c["colour"] else wrong("That is not the cup's colour.")
-        if given in EMPTY:
-            given = "nothing"
+        try:
+            if "colour" in c:
+                given = read_word(answer, suffix="cup")
+                return right() if given == c["colour"] else wrong("That is not the cup's colour.")
+            given = "nothing" if is_none(answer) else read_word(answer)  # "nothing", "none", "empty"
+        except ParseError as exc:
+            return refused(exc)
         return right() if given == c["object"] else wrong("That is not what is under that cup.")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int
 
-from .._math import grade_int
-from ._common import ADJECTIVES, NAMES, PLACES, WORD, paragraph, pick
+from ._words import ADJECTIVES, NAMES, PLACES, WORD, paragraph, pick
 
 # target word -> longer words that contain it (the near misses); written for procgym
 TARGETS = {
@@ -102,7 +102,7 @@ class WordCount(Task):
              doc="count only the exact lowercase form"),
     )
     answer_format = "an integer"
-    example = "7"
+    example = "-7"  # a count is never negative: never the answer
 
     def build(self, rng, params):
         targets = sorted(rng.sample(sorted(TARGETS), params["n_targets"]))
@@ -148,7 +148,7 @@ class LetterCount(Task):
              doc="count only inside words with at least this many letters (1: every word)"),
     )
     answer_format = "an integer"
-    example = "12"
+    example = "-12"  # a count is never negative: never the answer
 
     def build(self, rng, params):
         text = wrap(paragraph(rng, params["n_words"]), 80)

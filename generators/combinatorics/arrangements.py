@@ -5,7 +5,7 @@ import string
 
 from procgym import Draft, Knob, register
 
-from ._common import CountTask, and_list, multinomial
+from ._counting import CountTask, and_list, multinomial
 
 # Constraint kinds by pool: each harder pool adds rules that need more bookkeeping.
 POOLS = {

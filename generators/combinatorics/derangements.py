@@ -6,7 +6,7 @@ from math import comb
 
 from procgym import Draft, Knob, register
 
-from ._common import PEOPLE, CountTask, and_list, derangement_numbers
+from ._counting import PEOPLE, CountTask, and_list, derangement_numbers
 
 TIERS = {
     "none": ("none",),

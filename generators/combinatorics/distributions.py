@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, register
 
-from ._common import PEOPLE, COLOURS, CountTask, and_list
+from ._counting import PEOPLE, COLOURS, CountTask, and_list
 
 POOLS = {"lower": ("lower",), "upper": ("lower", "upper", "upper"), "parity": ("lower", "upper", "upper", "parity")}
 DICE = [4, 6, 8, 10, 12]

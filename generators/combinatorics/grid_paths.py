@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, register
 
-from ._common import CountTask
+from ._counting import CountTask
 
 RULES = {
     "none": ("none",),

@@ -5,7 +5,7 @@ from math import comb, lcm
 
 from procgym import Draft, Knob, register
 
-from ._common import CountTask, and_list
+from ._counting import CountTask, and_list
 
 PRIMES = [2, 3, 5, 7, 11, 13, 17]
 COMPOSITES = [4, 6, 8, 9, 10, 12, 14, 15, 18, 20, 21, 22, 24, 25, 28, 30, 33, 35]

@@ -6,7 +6,7 @@ from math import comb, factorial, perm
 
 from procgym import Draft, Knob, register
 
-from ._common import PEOPLE, CountTask, and_list
+from ._counting import PEOPLE, CountTask, and_list
 
 STRUCTURES = ("groups", "tables", "queues")
 RULES = ("min_size", "max_size", "pair", "some_empty")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, register
 
-from ._common import COLOURS, CountTask, and_list
+from ._counting import COLOURS, CountTask, and_list
 
 GOALS = {
     "basic": ("same", "specific"),

@@ -5,7 +5,7 @@ from math import comb
 
 from procgym import Draft, Knob, register
 
-from ._common import CountTask, and_list
+from ._counting import CountTask, and_list
 
 FLAVOURS = ["apple", "banana", "cherry", "lemon", "mango", "mint", "peach", "plum", "vanilla", "walnut"]
 QUANTIFIERS = ("exactly", "at least", "at most")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
+from procgym.kit import grade_int, number_text, read_items, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import (OP_LEVELS, THEMES, filters_text, format_knob, grade_name, grade_value, holds, make_rows,
-                      number_text, random_conditions, render_table, table_intro, theme_knob, value_of)
-from .._math import grade_int
+from .._amounts import grade_amount
+from ._tables import (OP_LEVELS, THEMES, filters_text, format_knob, grade_name, holds, make_rows, random_conditions,
+                      render_table, table_intro, theme_knob, value_of)
 
 AGGS = ("sum", "count", "mean", "max", "min")
 AGG_WORDS = {"sum": "total", "count": "number of rows", "mean": "mean", "max": "largest", "min": "smallest"}
@@ -88,7 +89,9 @@ class GroupAggregate(Task):
              doc="whether the value column may be the derived product column"),
     )
     answer_format = "an exact number: an integer, a finite decimal, or a fraction p/q"
-    example = "125"
+    # never an answer: totals, counts and means of positive values are positive, and the one kind
+    # that may be negative (a difference of totals) is a whole number
+    example = "-62.5"
 
     def build(self, rng, params):
         theme = THEMES[params["theme"]]
@@ -130,7 +133,7 @@ class GroupAggregate(Task):
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]
-        return grade_value(answer, Fraction(p, q), "the requested value")
+        return grade_amount(answer, Fraction(p, q), "the requested value")
 
 
 ARG_AGGS = ("sum", "count", "mean")
@@ -160,7 +163,7 @@ class GroupArgmax(Task):
              doc="whether the question may ask for the second-ranked group"),
     )
     answer_format = "one group name exactly as it appears in the table"
-    example = "North"
+    example = "Midwest"  # a value no theme uses, so never the answer
 
     def build(self, rng, params):
         theme = THEMES[params["theme"]]
@@ -200,6 +203,7 @@ class GroupArgmax(Task):
         return grade_name(answer, problem.check["value"], problem.check["options"], "the group asked for")
 
 
+
 PIVOT_KINDS = ("cell", "row_argmax", "max_cell", "count_above")
 
 
@@ -227,12 +231,14 @@ class PivotCell(Task):
              doc="whether the value column may be the derived product column"),
     )
     answer_format = "what the question asks for"
-    example = "42"
+    example = "-42"
+    # examples that are never answers: cells hold sums, counts and means of positive values, counts
+    # are never negative, and Midwest and Doohickey are values no theme uses
     FORMATS = {
-        "cell": ("an exact number: an integer, a finite decimal, or a fraction p/q", "42"),
-        "count_above": ("a whole number (the count of cells)", "3"),
-        "row_argmax": ("one column value exactly as it appears in the table", "Widget"),
-        "max_cell": ("the row value and the column value, separated by a comma", "North, Widget"),
+        "cell": ("an exact number: an integer, a finite decimal, or a fraction p/q", "-42"),
+        "count_above": ("a whole number (the count of cells)", "-3"),
+        "row_argmax": ("one column value exactly as it appears in the table", "Doohickey"),
+        "max_cell": ("the row value and the column value, separated by a comma", "Midwest, Doohickey"),
     }
 
     def build(self, rng, params):
@@ -303,21 +309,25 @@ class PivotCell(Task):
         c = problem.check
         if c["kind"] == "cell":
             p, q = c["value"]
-            return grade_value(answer, Fraction(p, q), "the value of that cell")
+            return grade_amount(answer, Fraction(p, q), "the value of that cell")
         if c["kind"] == "count_above":
             return grade_int(answer, c["count"], "the number of such cells")
         if c["kind"] == "row_argmax":
             return grade_name(answer, c["value"], c["options"], "the column with the largest cell")
-        parts = [s.strip().strip("'\"()").lower() for s in parse_list(answer)]
+        try:
+            parts = read_items(answer, separators=",;")
+        except ParseError as exc:
+            return refused(exc)
         if len(parts) != 2:
             return wrong("Give the row value and the column value, separated by a comma.")
         rows = {r.lower(): r for r in c["rows"]}
         cols = {k.lower(): k for k in c["cols"]}
-        if parts[0] not in rows and parts[1] in rows:  # the two names come from disjoint pools: order is clear
-            parts.reverse()
-        if parts[0] not in rows or parts[1] not in cols:
+        first, second = (" ".join(part.lower().split()) for part in parts)
+        if first not in rows and second in rows:  # the two names come from disjoint pools: order is clear
+            first, second = second, first
+        if first not in rows or second not in cols:
             return wrong("Give one row value and one column value from the table.")
-        return right() if [rows[parts[0]], cols[parts[1]]] == c["pair"] else wrong("That is not the largest cell.")
+        return right() if [rows[first], cols[second]] == c["pair"] else wrong("That is not the largest cell.")
 
 
 def pivot(rows, row_col, col_col, value_col, agg, theme) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from .._math import grade_int
+from procgym.kit import grade_int
 
 ITEMS = ("bolts", "nails", "hinges", "valves", "gaskets", "washers", "springs", "pulleys")
 SITES = ("Depot A", "Depot B", "Depot C", "Depot D")
@@ -75,7 +75,7 @@ class InventorySimulation(Task):
              choices=INV_ASKS, doc="question kind (a list: one drawn per problem)"),
     )
     answer_format = "a whole number of units"
-    example = "37"
+    example = "-37"  # stock and lost units are never negative: never the answer
 
     def build(self, rng, params):
         items = sorted(rng.sample(ITEMS, params["n_items"]))
@@ -168,7 +168,7 @@ class ReorderSimulation(Task):
              doc="question kind (a list: one drawn per problem)"),
     )
     answer_format = "a whole number"
-    example = "12"
+    example = "-12"  # stock, orders, lost units and day numbers are never negative: never the answer
 
     def build(self, rng, params):
         n, lead, review = params["n_days"], params["lead"], params["review"]

@@ -7,9 +7,9 @@ orders -> products.
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.verdict import right, wrong
 
-from ._common import format_knob, grade_value, render_table
+from .._amounts import grade_amount
+from ._tables import format_knob, grade_name, render_table
 
 CITIES = ("Austin", "Boston", "Denver", "Seattle", "Miami", "Tulsa", "Omaha", "Reno")
 PEOPLE = ("Ava", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo", "Nia",
@@ -128,7 +128,7 @@ class JoinLookup(Task):
              doc="whether every table is shown, not only those on the path"),
     )
     answer_format = "the value exactly as it appears in the table"
-    example = "Denver"
+    example = "Lisbon"  # in none of the word lists the tables draw from, so never the answer
 
     def build(self, rng, params):
         for _attempt in range(40):
@@ -160,11 +160,8 @@ class JoinLookup(Task):
         return Draft(question, str(value), {"value": str(value), "options": options})
 
     def grade(self, answer, problem):
-        s = answer.strip().strip("'\"`").rstrip(".").strip().lower()
-        options = {o.lower(): o for o in problem.check["options"]}
-        if s not in options:
-            return wrong("That is not a value from the tables.")
-        return right() if options[s] == problem.check["value"] else wrong("That is not the value the ids lead to.")
+        return grade_name(answer, problem.check["value"], problem.check["options"], "the value the ids lead to",
+                          unknown="That is not a value from the tables.")
 
 
 METRICS = ("qty", "revenue", "orders", "customers")
@@ -193,7 +190,7 @@ class JoinAggregate(Task):
              doc="whether orders must also meet a quantity threshold"),
     )
     answer_format = "a whole number"
-    example = "57"
+    example = "-57"  # quantities, revenues and counts are never negative: never the answer
 
     def build(self, rng, params):
         for _attempt in range(40):
@@ -236,7 +233,7 @@ class JoinAggregate(Task):
         return Draft(question, str(value), {"value": value})
 
     def grade(self, answer, problem):
-        return grade_value(answer, problem.check["value"], "the requested total")
+        return grade_amount(answer, problem.check["value"], "the requested total")
 
 
 def aggregate_orders(orders, metric: str, products: dict) -> int:

@@ -3,13 +3,16 @@ and a journal whose entries must each balance (debits equal credits)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, money_text, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import format_knob, grade_money, money_text, render_table
-from .._math import grade_int
-from ..time.dates import parse_date
+from .._amounts import grade_money
+from .._dates import read_date
+from ._tables import format_knob, render_table
 
 DEPOSITS = ("Salary", "Transfer in", "Refund", "Cash deposit", "Interest", "Client payment")
 WITHDRAWALS = ("Rent", "Groceries", "Utilities", "Card payment", "ATM withdrawal", "Insurance", "Fuel", "Phone bill")
@@ -19,6 +22,18 @@ def _amount(rng, big: int, cents: bool) -> int:
     """A positive amount in cents, whole units unless `cents`."""
     units = rng.randint(1, big)
     return units * 100 + (rng.randint(0, 99) if cents else 0)
+
+
+# An amount may be any number of cents, of either sign, so no amount is wrong for every problem:
+# each problem asking one draws its example, last of all its draws, from this list less its own
+# answer (so the example tells only that it is not the answer), and the format quotes it.
+AMOUNT_EXAMPLES = ("1520.75", "-310.40", "982.05", "47.60", "-2250.00")
+MONEY_FORMAT = "an amount with two decimals, such as {} (negative with a leading minus sign)"
+
+
+def amount_example(rng, answer: str) -> str:
+    examples = [e for e in AMOUNT_EXAMPLES if e != answer]
+    return examples[rng.randrange(len(examples))]
 
 
 # ---------------------------------------------------------------- running balance
@@ -63,9 +78,8 @@ class RunningBalance(Task):
     )
     answer_format = "what the question asks for"
     example = "1520.75"
-    FORMATS = {"money": ("an amount with two decimals, such as 1520.75 (negative with a leading minus sign)",
-                         "1520.75"),
-               "date": ("a date as YYYY-MM-DD", "2025-03-14")}
+    DATE_FORMAT = "a date as YYYY-MM-DD"
+    DATE_EXAMPLE = "2099-03-14"  # statements are dated 2020-2030: never the answer
 
     def build(self, rng, params):
         cents, n = params["cents"], params["n_tx"]
@@ -128,18 +142,17 @@ class RunningBalance(Task):
                  f"or fee)?")
         question = f"A bank statement:\n\n{table}\n\n{' '.join(rules)}\n{q}"
         if ask == "first_below":
-            fmt, example = self.FORMATS["date"]
-            return Draft(question, value, {"date": value}, fmt, example)
-        fmt, example = self.FORMATS["money"]
-        return Draft(question, money_text(value), {"cents": value}, fmt, example)
+            return Draft(question, value, {"date": value}, self.DATE_FORMAT, self.DATE_EXAMPLE)
+        example = amount_example(rng, money_text(value))
+        return Draft(question, money_text(value), {"cents": value}, MONEY_FORMAT.format(example), example)
 
     def grade(self, answer, problem):
         c = problem.check
         if "date" in c:
             try:
-                given = parse_date(answer)
-            except ValueError as exc:
-                return wrong(str(exc))
+                given = read_date(answer)
+            except ParseError as exc:
+                return refused(exc)
             return right() if given.isoformat() == c["date"] else wrong("That is not the first such date.")
         return grade_money(answer, c["cents"], "the balance asked for")
 
@@ -222,10 +235,10 @@ class LedgerError(Task):
              choices=("row", "value"), doc="ask for the row number or the corrected value"),
     )
     answer_format = "what the question asks for"
-    example = "4"
-    FORMATS = {"row": ("the row number (a whole number)", "4"),
-               "value": ("the corrected value with two decimals, such as 1520.75 (negative with a leading minus sign)",
-                         "1520.75")}
+    example = "0"  # the row question's example (rows are numbered from 1)
+    ROW_FORMAT = "the row number (a whole number)"
+    ROW_EXAMPLE = "0"  # rows are numbered from 1: never the answer
+    VALUE_FORMAT = "the corrected value with two decimals, such as {} (negative with a leading minus sign)"
 
     def build(self, rng, params):
         cents, n = params["cents"], params["n_rows"]
@@ -274,15 +287,16 @@ class LedgerError(Task):
         else:
             question = f"{intro}\nWhat value should the wrong cell hold?"
             answer, check = money_text(value), {"cents": value, "row": row + 1}
-        fmt, example = self.FORMATS[params["ask"]]
-        return Draft(question, answer, check, fmt, example)
+        if params["ask"] == "row":
+            return Draft(question, answer, check, self.ROW_FORMAT, self.ROW_EXAMPLE)
+        example = amount_example(rng, answer)
+        return Draft(question, answer, check, self.VALUE_FORMAT.format(example), example)
 
     def grade(self, answer, problem):
         c = problem.check
         if "cents" not in c:
-            text = answer.strip()
-            if text[:3].lower() == "row":  # "row 4" names the row as plainly as "4"
-                text = text[3:].lstrip(" #:")
+            # "row 4" (or "Row #4") names the row as plainly as "4"
+            text = re.sub(r"^row\s*[#:]?\s*(?=\d)", "", answer.strip(), flags=re.IGNORECASE)
             return grade_int(text, c["row"], "the row with the wrong cell")
         return grade_money(answer, c["cents"], "the corrected value")
 
@@ -314,7 +328,7 @@ class JournalMissingAmount(Task):
         Knob("openings", [False, False, False, False, False, False, False, True, True, True],
              doc="whether accounts start with opening balances that count toward the account question"),
     )
-    answer_format = "an amount with two decimals, such as 1520.75 (negative with a leading minus sign)"
+    answer_format = MONEY_FORMAT.format("1520.75")
     example = "1520.75"
 
     def build(self, rng, params):
@@ -360,7 +374,8 @@ class JournalMissingAmount(Task):
             q = (f"{pre}What is the net balance of {acct} after the journal{' (opening balance included)' if opening else ''}"
                  f", computed as {'its opening balance plus ' if opening else ''}its total debits minus its total "
                  "credits (negative if credits are larger)?")
-        return Draft(f"{intro}\n{q}", money_text(value), {"cents": value})
+        example = amount_example(rng, money_text(value))
+        return Draft(f"{intro}\n{q}", money_text(value), {"cents": value}, MONEY_FORMAT.format(example), example)
 
     def grade(self, answer, problem):
         return grade_money(answer, problem.check["cents"], "the amount asked for")

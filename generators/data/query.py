@@ -6,12 +6,13 @@ from collections import Counter
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
+from procgym.kit import grade_int, number_text, read_items, read_token, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import (OP_LEVELS, THEMES, cond_text, filters_text, format_knob, grade_value, holds,
-                      make_rows, number_text, random_conditions, render_table, table_intro, theme_knob, value_of)
-from .._math import grade_int
+from .._amounts import grade_amount
+from ._tables import (OP_LEVELS, THEMES, cond_text, filters_text, format_knob, holds, make_rows, random_conditions,
+                      render_table, table_intro, theme_knob, value_of)
 
 OPS_KNOB_CHOICES = tuple(OP_LEVELS)
 
@@ -43,7 +44,7 @@ class FilterCount(Task):
              choices=("and", "mixed"), doc="'and': all conditions; 'mixed': the first and at least one other"),
     )
     answer_format = "a whole number (the count of rows)"
-    example = "7"
+    example = "-7"  # a count is never negative: never the answer
 
     def build(self, rng, params):
         theme = THEMES[params["theme"]]
@@ -99,7 +100,7 @@ class SortTopK(Task):
              doc="whether the first key may be the derived product column"),
     )
     answer_format = "the ids as a comma-separated list, in sorted order"
-    example = "S104,S388,S122"
+    example = "X104,X388,X122"  # no theme's ids start with X, so never the answer
 
     def build(self, rng, params):
         theme = THEMES[params["theme"]]
@@ -136,10 +137,12 @@ class SortTopK(Task):
         return keys
 
     def grade(self, answer, problem):
-        ids = [s.strip().strip("'\"").upper() for s in parse_list(answer)]
+        try:
+            ids = [read_token(item, r"[A-Za-z]\d+", "an id such as S104").upper()
+                   for item in read_items(answer, separators=",;")]
+        except ParseError as exc:
+            return refused(exc)
         expected = problem.check["ids"]
-        if not ids or any(not s for s in ids):
-            return wrong("Write the ids separated by commas.")
         unknown = [s for s in ids if s not in problem.check["all"]]
         if unknown:
             return wrong(f"{unknown[0][:20]} is not an id in the table.")
@@ -190,7 +193,7 @@ class ColumnStats(Task):
              doc="whether the column may be the derived product column"),
     )
     answer_format = "an exact number: an integer, a finite decimal, or a fraction p/q"
-    example = "23.5"
+    example = "-23.5"  # statistics of positive values are never negative: never the answer
 
     def build(self, rng, params):
         theme = THEMES[params["theme"]]
@@ -237,4 +240,4 @@ class ColumnStats(Task):
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]
-        return grade_value(answer, Fraction(p, q), f"the {problem.check['stat']}")
+        return grade_amount(answer, Fraction(p, q), f"the {problem.check['stat']}")

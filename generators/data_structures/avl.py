@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import TRAVERSAL_TEXT, numbered, traverse
-from ._common2 import grade_int_list
+from ._traversals import TRAVERSAL_TEXT, traverse
+from ._value_lists import grade_int_list, numbered
 
 
 class Node:
@@ -134,7 +134,7 @@ class AvlTree(Task):
              choices=tuple(TRAVERSALS), doc="the traversal asked for"),
     )
     answer_format = "the keys in the order visited, as a comma-separated list of integers"
-    example = "40,17,8,25,63"
+    example = "40,17,8,25,0"  # the keys are 1 to 99: never an answer
 
     def build(self, rng, params):
         n = params["n_keys"]

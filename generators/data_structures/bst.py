@@ -3,10 +3,12 @@ from __future__ import annotations
 
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import TRAVERSAL_TEXT, count_hint, is_empty, numbered, read_ints, traverse
+from ._traversals import TRAVERSAL_TEXT, traverse
+from ._value_lists import LIST_LABELS, count_hint, numbered, read_numbered_ints, says_empty
 
 
 class Node:
@@ -104,7 +106,7 @@ class BstTraversal(Task):
              doc="no-op operations: inserting a key already present, deleting an absent key"),
     )
     answer_format = "the keys in the order visited, as a comma-separated list of integers"
-    example = "40,17,8,25,63"
+    example = "40,17,8,25,0"  # the keys are 1 to 99: never an answer
 
     def build(self, rng, params):
         n, rule = params["n_keys"], params["rule"]
@@ -153,12 +155,13 @@ class BstTraversal(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["keys"]
-        if is_empty(answer):
-            return wrong("The tree is not empty.")
         try:
-            given = read_ints(answer)
+            text = read_parts(answer, [LIST_LABELS])[0]
+            if says_empty(text):
+                return wrong("The tree is not empty.")
+            given = read_numbered_ints(text)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if given == expected:
             return right()
         if sorted(given) != sorted(expected):

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import read_names, split_two
+from .._labels import node_labels
+from ._value_lists import read_names, says_empty
+
+HIT_LABELS = {"hits", "hit", "number of hits", "hit count"}
+KEY_LABELS = {"keys", "cache", "final cache", "contents", "cached keys", "cache contents", "final keys"}
 
 RULES = {
     "lru": ("It uses the LRU (least recently used) policy: on a miss with a full cache, the key whose most recent "
@@ -67,7 +71,7 @@ class CacheSimulation(Task):
         Knob("ordered", [False] * 6 + [True] * 4, doc="ask for the final keys in eviction order"),
     )
     answer_format = "the number of hits, a semicolon, then the keys in the cache at the end, comma-separated"
-    example = "3; B,D"
+    example = "3; B,Z9"  # Z9 is no key's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, cap, policy = params["n_requests"], params["capacity"], params["policy"]
@@ -97,18 +101,16 @@ class CacheSimulation(Task):
                     f"Requests, in order: {' '.join(reqs)}\n\n{ask}")
         answer = f"{hits}; {','.join(order)}"
         return Draft(question, answer, {"hits": hits, "keys": order, "ordered": params["ordered"],
-                                        "names": sorted(set(reqs))}, answer_format=fmt, example="3; B,D")
+                                        "names": sorted(set(reqs))}, answer_format=fmt)
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_two(answer)
-        if parts is None:
-            return wrong("Give the number of hits, a semicolon, then the cached keys.")
         try:
-            hits = parse_int(parts[0])
-            keys = read_names(parts[1], set(c["names"]), "requested key")
+            first, second = read_parts(answer, [HIT_LABELS, KEY_LABELS])
+            hits = read_int(first)
+            keys = [] if says_empty(second) else read_names(second, set(c["names"]), "requested key")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(set(keys)) != len(keys):
             return wrong("A key is listed twice.")
         if hits != c["hits"]:

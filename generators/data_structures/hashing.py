@@ -2,14 +2,28 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import NotAnAnswer, preview, read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import numbered, split_items
+from ._value_lists import LIST_LABELS, numbered, split_values
 
 EMPTY, TOMBSTONE = "E", "D"
 _EMPTY_WORDS = {"e", "empty", "-", "_", "none", "null", "nil"}
 _TOMB_WORDS = {"d", "deleted", "del", "tombstone", "tomb"}
+
+
+def _slot(item: str):
+    """One slot's content: a key, E (or empty, -, _, none, null, nil) or D (or deleted, del, tombstone)."""
+    word = item.lower()
+    if word in _EMPTY_WORDS:
+        return EMPTY
+    if word in _TOMB_WORDS:
+        return TOMBSTONE
+    try:
+        return read_int(item)
+    except NotAnAnswer:
+        raise NotAnAnswer(f"{preview(item, 20)} is not a key, E or D") from None
 
 
 def run_table(m: int, a: int, b: int, ops: list[tuple]) -> list:
@@ -59,7 +73,7 @@ class HashProbing(Task):
     )
     answer_format = ("the contents of slots 0, 1, 2, ... in order, comma-separated: the key, or E for an empty "
                      "slot, or D for a tombstone")
-    example = "E,23,D,E,9,E,E"
+    example = "E,23,D,E,23,E,E"  # a key is never in the table twice: never an answer
 
     def build(self, rng, params):
         m = params["table_size"]
@@ -125,19 +139,10 @@ class HashProbing(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["slots"]
-        items = split_items(answer)
-        given: list = []
-        for item in items:
-            word = item.strip("'\"`.").lower()
-            if word in _EMPTY_WORDS:
-                given.append(EMPTY)
-            elif word in _TOMB_WORDS:
-                given.append(TOMBSTONE)
-            else:
-                try:
-                    given.append(parse_int(item))
-                except ParseError:
-                    return wrong(f"{item[:20]!r} is not a key, E or D.")
+        try:
+            given = [_slot(item) for item in split_values(read_parts(answer, [LIST_LABELS | {"slots", "table"}])[0])]
+        except ParseError as exc:
+            return refused(exc)
         if len(given) != len(expected):
             return wrong(f"Give exactly {len(expected)} slot contents, not {len(given)}.")
         if given == expected:

@@ -3,11 +3,12 @@ rule, and the exact array of a binary heap after a sequence of operations."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import count_hint, is_empty, numbered, read_ints, read_names
+from .._labels import node_labels
+from ._value_lists import LIST_LABELS, count_hint, numbered, read_numbered_ints, read_names, says_empty
 
 TIE_RULES = {
     "fifo": "the one that was inserted earliest leaves first",
@@ -63,7 +64,7 @@ class PriorityQueue(Task):
         Knob("updates", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4], (0, 30), doc="change-priority and remove operations"),
     )
     answer_format = "the names of the extracted items, comma-separated, in the order they are extracted"
-    example = "K,B,F"
+    example = "K,B,Z9"  # Z9 is no item's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, largest, tie = params["n_ops"], params["order"] == "max", params["tie_rule"]
@@ -126,12 +127,13 @@ class PriorityQueue(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["names"]
-        if is_empty(answer):
-            return wrong("Some items are extracted.")
         try:
-            given = read_names(answer, set(problem.check["items"]), "item")
+            text = read_parts(answer, [LIST_LABELS | {"extracted", "extraction order", "items"}])[0]
+            if says_empty(text):
+                return wrong("Some items are extracted.")
+            given = read_names(text, set(problem.check["items"]), "item")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         return right() if given == expected else wrong(count_hint(given, expected, "extraction order"))
 
 
@@ -200,7 +202,7 @@ class HeapArray(Task):
         Knob("replaces", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3], (0, 20), doc="replace-root operations among the operations"),
     )
     answer_format = "the heap array a[0], a[1], ..., as a comma-separated list of integers"
-    example = "3,8,5,12,9"
+    example = "3,8,5,12,0"  # the values are positive: never an answer
 
     def build(self, rng, params):
         largest = params["kind"] == "max"
@@ -257,12 +259,13 @@ class HeapArray(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["array"]
-        if is_empty(answer):
-            return wrong("The heap is not empty.")
         try:
-            given = read_ints(answer)
+            text = read_parts(answer, [LIST_LABELS | {"heap", "heap array"}])[0]
+            if says_empty(text):
+                return wrong("The heap is not empty.")
+            given = read_numbered_ints(text)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if given == expected:
             return right()
         if sorted(given) == sorted(expected):

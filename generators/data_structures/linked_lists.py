@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import numbered
-from ._common2 import grade_int_list
+from ._value_lists import grade_int_list, numbered
 
 
 class Node:
@@ -162,7 +161,7 @@ class LinkedListOps(Task):
         Knob("distractors", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 20), doc="operations naming absent values"),
     )
     answer_format = "the final list, from the front to the end, as a comma-separated list of integers"
-    example = "4,17,9,23"
+    example = "4,17,9,0"  # the values are 1 to 99: never an answer
 
     def build(self, rng, params):
         pool = rng.sample(range(1, 100), params["initial"] + params["n_ops"] + params["distractors"] + 1)

@@ -6,7 +6,7 @@ from collections import deque
 
 from procgym import Draft, Knob, Task, register
 
-from ._common2 import grade_int_list
+from ._value_lists import grade_int_list
 
 
 def nearest(values: list[int], variant: str) -> list[int]:
@@ -112,7 +112,7 @@ class NextGreaterElement(Task):
              choices=tuple(VARIANTS), doc="what is asked for each element"),
     )
     answer_format = "one integer per array position, in order, as a comma-separated list"
-    example = "7,-1,9,9,-1"
+    example = "7,-1,9,9,-2"  # an answer is a value of the array (positive) or -1: -2 never is
 
     def build(self, rng, params):
         n, variant = params["length"], params["variant"]
@@ -123,8 +123,9 @@ class NextGreaterElement(Task):
         answer = nearest(values, variant)
         question = (f"An array has these {n} values, from left to right:\n{', '.join(map(str, values))}\n\n"
                     f"For each position, give {VARIANTS[variant]}.")
-        example = "1,3,0,1,0" if variant == "wait_greater" else None
-        return Draft(question, ",".join(map(str, answer)), {"values": answer}, example=example)
+        # distances are never negative: -2 is never an answer either
+        return Draft(question, ",".join(map(str, answer)), {"values": answer},
+                     example="1,3,0,1,-2" if variant == "wait_greater" else None)
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "answers", labelled=False)
@@ -154,7 +155,7 @@ class SlidingWindowExtremes(Task):
         Knob("stride", [1, 1, 1, 1, 1, 1, [2, 3], [2, 3], [2, 3], 3], (1, 10), doc="how far the window moves"),
     )
     answer_format = "one integer per window, in order from the leftmost window, as a comma-separated list"
-    example = "9,9,7,12"
+    example = "9,9,7,99"  # the values are at most 40 and a range at most 60: never an answer
 
     def build(self, rng, params):
         n, kind, stride = params["length"], params["kind"], params["stride"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import numbered
-from ._common2 import grade_int_list
+from ._value_lists import grade_int_list, numbered
 
 _INF = float("inf")
 
@@ -102,6 +101,8 @@ QUERY_KINDS = {
     "sum": ["sum"], "sum_min": ["sum", "min"], "sum_min_max": ["sum", "min", "max"],
     "sum_node": ["sum", "sum", "node"], "all": ["sum", "min", "max", "node"],
 }
+# format examples; each problem shows one that is not its answer
+_EXAMPLES = ("17,-3,8", "5,12,0", "-4,9,21", "30,6,-1", "2,2,15")
 
 
 @register
@@ -192,7 +193,9 @@ class RangeQueries(Task):
                     + "\n\nPositions are 1-based and ranges include both ends. The operations mean:\n- "
                     + ";\n- ".join(rules) + ".\n\nOperations, in order:\n" + numbered(text(op) for op in ops)
                     + "\n\nAnswer each query using the array as it is at that moment.")
-        return Draft(question, ",".join(map(str, answers)), {"values": answers})
+        # sums have no value that no problem reaches: the example is drawn last, among those wrong here
+        return Draft(question, ",".join(map(str, answers)), {"values": answers},
+                     example=rng.choice([e for e in _EXAMPLES if e != ",".join(map(str, answers))]))
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "query answers")

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import numbered
-from ._common2 import grade_int_list
+from ._value_lists import grade_int_list, numbered
 
 
 class Trie:
@@ -124,7 +123,7 @@ class TrieOperations(Task):
              doc="queries are mixed in among the updates"),
     )
     answer_format = "the answers to the queries, in the order the queries appear, as a comma-separated list of integers"
-    example = "3,0,5"
+    example = "3,0,-1"  # a count is never negative: never an answer
 
     def build(self, rng, params):
         n = params["n_words"]

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import numbered, read_yes_no, split_two
+from ._value_lists import numbered, read_yes_no_list
+
+ANSWER_LABELS = {"answers", "queries", "query answers", "query results"}
+SET_LABELS = {"sets", "number of sets", "set count", "count", "components"}
 
 
 class DisjointSets:
@@ -65,7 +69,7 @@ class UnionFind(Task):
     )
     answer_format = ("the query answers in order as yes or no, comma-separated, then a semicolon, then the number "
                      "of sets at the end")
-    example = "yes,no,no; 4"
+    example = "yes,no,no; 0"  # there is always at least one set: never an answer
 
     def build(self, rng, params):
         n, nu, nq = params["n_elements"], params["n_unions"], params["n_queries"]
@@ -102,14 +106,12 @@ class UnionFind(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_two(answer)
-        if parts is None:
-            return wrong("Give the query answers, a semicolon, then the number of sets.")
         try:
-            given = read_yes_no(parts[0])
-            sets = parse_int(parts[1])
+            first, second = read_parts(answer, [ANSWER_LABELS, SET_LABELS])
+            given = read_yes_no_list(first)
+            sets = read_int(second)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(given) != len(c["answers"]):
             return wrong(f"There are {len(c['answers'])} queries to answer, not {len(given)}.")
         if given != c["answers"]:

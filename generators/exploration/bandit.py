@@ -4,10 +4,10 @@ from __future__ import annotations
 import math
 import re
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, TurnBudgetTask
 from procgym.seeding import stable_rng
 
-MAX_ACTION_CHARS = 200
 _PULL = re.compile(r"^(?:pull|play|try)\s*(?:arm\s*)?#?(\d{1,4})(?:\s*[x*,:]?\s*(\d{1,5})\s*(?:times?|pulls?)?)?$")
 _COMMIT = re.compile(r"^(?:commit|choose|pick|answer|best)\s*(?:to\s*)?(?:arm\s*)?#?(\d{1,4})$")
 
@@ -51,7 +51,7 @@ def halving_next(k: int, budget: int, log: list) -> str:
 
 
 @register
-class BestArm(InteractiveTask):
+class BestArm(TurnBudgetTask):
     """Best-arm identification: K slot-machine arms each pay 1 with a fixed hidden probability;
     within a budget of pulls (batched, several per action) the agent must commit to the arm with
     the highest probability. Each arm's pulls come from its own seeded stream, so an episode is
@@ -76,6 +76,10 @@ class BestArm(InteractiveTask):
     )
     answer_format = "pull K N (pull arm K N times), or commit K"
     example = "pull 2 10"
+    budget_key = "turn_limit"  # check["budget"] is the number of pulls, spread over the actions
+    unit = ("action", "actions")
+    lowercase = True
+    invalid_hint = "write 'pull K N' (arm K, N times) or 'commit K'"
 
     def build(self, rng, params):
         k, gap = params["n_arms"], round(params["gap"], 2)
@@ -119,54 +123,47 @@ class BestArm(InteractiveTask):
             f"times in a row and shows how many of those pulls paid ('pull K' pulls once); 'commit K' ends the "
             f"game, and you win if arm K is the best arm. An invalid action is rejected and still uses an "
             f"action; running out of actions before committing loses.")
-        return Draft(question, "\n".join(actions), check)
+        return self.draft(question, "\n".join(actions), check)  # only commit wins: a pull never does
 
-    def initial_state(self, problem):
+    def start(self, problem):
         k = len(problem.check["probs"])
-        return {"pulls": [0] * k, "paid": [0] * k, "log": [], "turns": 0}
+        return {"pulls": [0] * k, "paid": [0] * k, "log": []}
 
     def totals(self, state) -> str:
         return "Totals: " + ", ".join(f"arm {i + 1} {w}/{n}" for i, (w, n) in
                                       enumerate(zip(state["paid"], state["pulls"])))
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
         k, used = len(c["probs"]), sum(state["pulls"])
-        state["turns"] += 1
-        left = c["turn_limit"] - state["turns"]
-        text = " ".join(action.lower().replace(".", " ").split()) if isinstance(action, str) else ""
-        if len(text) > MAX_ACTION_CHARS:
-            text = ""
         pull, commit = _PULL.match(text), _COMMIT.match(text)
         if commit:
             arm = int(commit.group(1))
-            if 1 <= arm <= k:
-                if arm == c["best"]:
-                    return f"You committed to arm {arm}: it is the best arm. You win.", 1.0, True
-                return f"You committed to arm {arm}, but the best arm is arm {c['best']}. You lose.", 0.0, True
-            obs = f"Invalid action: there is no arm {arm} (arms 1 to {k})."
-        elif pull:
-            arm, n = int(pull.group(1)), int(pull.group(2) or 1)
             if not 1 <= arm <= k:
-                obs = f"Invalid action: there is no arm {arm} (arms 1 to {k})."
-            elif n < 1:
-                obs = "Invalid action: pull at least once."
-            elif used + n > c["budget"]:
-                obs = (f"Invalid action: only {c['budget'] - used} pulls are left." if used < c["budget"]
-                       else "Invalid action: no pulls are left; commit to an arm.")
-            else:
-                got = sum(outcomes(self.name, c["salt"], arm, c["probs"][arm - 1], state["pulls"][arm - 1], n))
-                state["pulls"][arm - 1] += n
-                state["paid"][arm - 1] += got
-                state["log"].append([arm, n, got])
-                obs = (f"Arm {arm}: {got} of {n} pull{'s' if n > 1 else ''} paid. {self.totals(state)}. "
-                       f"Pulls left: {c['budget'] - used - n}.")
-        else:
-            obs = "Invalid action: write 'pull K N' (arm K, N times) or 'commit K'."
-        if left <= 0:
-            return f"{obs} Out of actions without committing: you lose.", 0.0, True
-        return f"{obs} Actions left: {left}.", 0.0, False
+                return f"Invalid action: there is no arm {arm} (arms 1 to {k}).", None
+            if arm == c["best"]:
+                return f"You committed to arm {arm}: it is the best arm. You win.", WIN
+            return f"You committed to arm {arm}, but the best arm is arm {c['best']}. You lose.", LOSE
+        if not pull:
+            return f"Invalid action: {self.invalid_hint}.", None
+        arm, n = int(pull.group(1)), int(pull.group(2) or 1)
+        if not 1 <= arm <= k:
+            return f"Invalid action: there is no arm {arm} (arms 1 to {k}).", None
+        if n < 1:
+            return "Invalid action: pull at least once.", None
+        if used + n > c["budget"]:
+            return (f"Invalid action: only {c['budget'] - used} pulls are left." if used < c["budget"]
+                    else "Invalid action: no pulls are left; commit to an arm."), None
+        got = sum(outcomes(self.name, c["salt"], arm, c["probs"][arm - 1], state["pulls"][arm - 1], n))
+        state["pulls"][arm - 1] += n
+        state["paid"][arm - 1] += got
+        state["log"].append([arm, n, got])
+        return (f"Arm {arm}: {got} of {n} pull{'s' if n > 1 else ''} paid. {self.totals(state)}. "
+                f"Pulls left: {c['budget'] - used - n}."), None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return "you did not commit to an arm, so you lose."
+
+    def plan(self, problem, state):
         c = problem.check
         return halving_next(len(c["probs"]), c["budget"], state["log"])

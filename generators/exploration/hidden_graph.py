@@ -5,9 +5,9 @@ import re
 
 import networkx as nx
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-MAX_ACTION_CHARS = 200
 _MOVE = re.compile(r"^(?:move|go|walk|step)?\s*(?:to\s*)?(?:node\s*)?#?(\d{1,6})$")
 
 
@@ -38,7 +38,7 @@ def dfs_next(adj: dict, trail: list[int], target: int) -> int:
 
 
 @register
-class HiddenGraph(InteractiveTask):
+class HiddenGraph(TurnBudgetTask):
     """Explore a hidden connected graph to reach a target node: the agent stands on a node and sees
     only its neighbours' labels; each move goes to a neighbour, within a move budget of 2(n-1)
     plus a slack (any depth-first exploration that remembers where it has been reaches every
@@ -54,8 +54,11 @@ class HiddenGraph(InteractiveTask):
              doc="observations flag neighbours already visited"),
         Knob("slack", [6, 5, 4, 3, 3, 2, 2, 1, 0, 0], (0, 200), doc="moves allowed beyond 2(n-1)"),
     )
-    answer_format = "a move as the label of a neighbouring node, e.g. move 42"
-    example = "move 42"
+    answer_format = "a move as the label of a neighbouring node"
+    example = "move 5"  # labels have two digits or more: node 5 is in no graph, so the example never wins
+    unit = ("move", "moves")
+    lowercase = True
+    invalid_hint = "write move N, where N is a neighbour of your node"
 
     def build(self, rng, params):
         n, extra = params["n_nodes"], params["extra_edges"]
@@ -93,42 +96,38 @@ class HiddenGraph(InteractiveTask):
         question = (
             f"You are exploring a hidden, connected, undirected graph of {n} nodes labelled with numbers. You "
             f"can only see the node you stand on and the labels of its neighbours. Reach node {target}.\n"
-            f"You start at node {start}. {self.view(check, start, {start})}\n"
+            f"You start at node {start}. {self.neighbours(check, start, {start})}\n"
             f"Each turn, move along an edge to a neighbour of your current node. You have {budget} moves; an "
             f"invalid move is rejected and still uses one.{note}")
-        return Draft(question, "\n".join(f"move {v}" for v in trail[1:]), check)
+        return self.draft(question, "\n".join(f"move {v}" for v in trail[1:]), check)
 
-    def view(self, c, node: int, visited) -> str:
+    def neighbours(self, c, node: int, visited) -> str:
         ns = c["adj"][str(node)]
         shown = [f"{v}*" if c["marks"] and v in visited else str(v) for v in ns]
         return f"Neighbours of {node}: {', '.join(shown)}."
 
-    def initial_state(self, problem):
-        return {"trail": [problem.check["start"]], "turns": 0}
+    def start(self, problem):
+        return {"trail": [problem.check["start"]]}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
-        state["turns"] += 1
-        left = c["budget"] - state["turns"]
         here = state["trail"][-1]
-        text = " ".join(action.lower().strip().rstrip(".").split()) if isinstance(action, str) else ""
-        m = _MOVE.match(text) if len(text) <= MAX_ACTION_CHARS else None
+        m = _MOVE.match(text)
         if not m:
-            obs = "Invalid move: write move N, where N is a neighbour of your node."
-        elif int(m.group(1)) not in c["adj"][str(here)]:
-            view = self.view(c, here, set(state["trail"]))
-            obs = f"Invalid move: {int(m.group(1))} is not a neighbour of {here}. {view}"
-        else:
-            node = int(m.group(1))
-            state["trail"].append(node)
-            if node == c["target"]:
-                return f"You moved to {node}: it is the target. You win.", 1.0, True
-            obs = f"You moved to {node}. {self.view(c, node, set(state['trail'][:-1]))}"
-        if left <= 0:
-            return f"{obs} Out of moves: the target was not reached.", 0.0, True
-        return f"{obs} Moves left: {left}.", 0.0, False
+            return f"Invalid move: {self.invalid_hint}.", None
+        node = int(m.group(1))
+        if node not in c["adj"][str(here)]:
+            view = self.neighbours(c, here, set(state["trail"]))
+            return f"Invalid move: {node} is not a neighbour of {here}. {view}", None
+        state["trail"].append(node)
+        if node == c["target"]:
+            return f"You moved to {node}: it is the target. You win.", WIN
+        return f"You moved to {node}. {self.neighbours(c, node, set(state['trail'][:-1]))}", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return "the target was not reached."
+
+    def plan(self, problem, state):
         c = problem.check
         seen = {v: c["adj"][str(v)] for v in state["trail"]}
         return f"move {dfs_next(seen, state['trail'], c['target'])}"

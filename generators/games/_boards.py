@@ -1,22 +1,12 @@
-"""Helpers for the deduction games (hangman, battleship, minesweeper, ...): action text, grid cells
-named like B4 (column letter, row number), board drawings and turn budgets."""
+"""Helpers for the deduction games (hangman, battleship, minesweeper, ...): command words, grid
+cells named like B4 (column letter, row number), board drawings and word lists in prose."""
 from __future__ import annotations
 
 import re
 import string
 
-MAX_ACTION_CHARS = 200
-_TRIM = " \t\r\n.!?;:\"'`"
 COLUMNS = string.ascii_uppercase
 _CELL = re.compile(r"^([a-z])\s*(\d{1,3})$|^(\d{1,3})\s*([a-z])$")
-
-
-def clean_action(action, limit: int = MAX_ACTION_CHARS) -> str | None:
-    """The action in lower case, outer quotes and punctuation trimmed, runs of spaces collapsed;
-    None when it is not text or is longer than `limit` characters."""
-    if not isinstance(action, str) or len(action) > limit:
-        return None
-    return " ".join(action.strip().strip(_TRIM).split()).lower()
 
 
 def strip_prefix(text: str, *words: str) -> str:
@@ -62,24 +52,6 @@ def neighbours8(r: int, c: int, rows: int, cols: int):
         for dc in (-1, 0, 1):
             if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
                 yield r + dr, c + dc
-
-
-def spend_turn(state: dict, budget: int) -> int:
-    """Count one turn; return the turns left after it."""
-    state["turns"] += 1
-    return budget - state["turns"]
-
-
-def settle(observation: str, left: int, noun: str, out_of: str) -> tuple[str, float, bool]:
-    """The (observation, reward, done) of a turn that did not win: the episode ends with `out_of`
-    appended once no turns are left; otherwise the count of turns left is appended."""
-    if left <= 0:
-        return f"{observation} {out_of}", 0.0, True
-    return f"{observation} {noun} left: {left}.", 0.0, False
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def join_and(items) -> str:

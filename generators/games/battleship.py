@@ -1,10 +1,10 @@
 """Battleship against a hidden fleet: fire at cells, read hit/miss/sunk, sink every ship in budget."""
 from __future__ import annotations
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask, plural
 
-from ._boards import (cell_name, clean_action, neighbours8, parse_cell, plural, render_board, settle, spend_turn,
-                      strip_prefix)
+from ._boards import cell_name, neighbours8, parse_cell, render_board, strip_prefix
 
 FLEETS = {1: (3,), 2: (3, 2), 3: (4, 3, 2), 4: (4, 3, 3, 2), 5: (5, 4, 3, 3, 2), 6: (5, 4, 4, 3, 3, 2)}
 UNKNOWN, MISS, HIT, SUNK = ".", "o", "x", "#"
@@ -107,7 +107,7 @@ def choose_shot(rows: int, cols: int, known: dict, afloat: list[int], step: int)
 
 
 @register
-class Battleship(InteractiveTask):
+class Battleship(TurnBudgetTask):
     """Battleship: a fleet of straight ships (lengths listed in the prompt) is hidden on a grid,
     ships neither overlapping nor touching, not even diagonally. Each turn the player fires at a
     cell (e.g. fire C4) and is told miss, hit, or hit and sunk (with the sunk ship's length); each
@@ -138,6 +138,9 @@ class Battleship(InteractiveTask):
     )
     answer_format = "a shot as fire and a cell (column letter, row number), e.g. fire C4"
     example = "fire C4"
+    unit = ("shot", "shots")
+    lowercase = True
+    invalid_hint = "write fire and a cell, e.g. fire C4"
 
     def build(self, rng, params):
         size, lengths = params["size"], FLEETS[params["n_ships"]]
@@ -167,18 +170,19 @@ class Battleship(InteractiveTask):
         check = {"rows": size, "cols": size, "ships": [[list(cell) for cell in ship] for ship in ships],
                  "lengths": list(lengths), "given": [list(cell) for cell in given], "budget": budget}
         answer = "\n".join(f"fire {cell_name(r, c)}" for ship in ships for r, c in ship)
-        return Draft(question, answer, check)
+        return self.draft(question, answer, check)  # every fleet has 3 cells or more: one shot never wins
 
-    def initial_state(self, problem):
-        return {"fired": [list(cell) for cell in problem.check["given"]], "sunk": [], "turns": 0}
+    def start(self, problem):
+        return {"fired": [list(cell) for cell in problem.check["given"]], "sunk": []}
 
-    def transition(self, problem, state, action):
+    def afloat(self, problem, state) -> list[int]:
+        ships = problem.check["ships"]
+        return sorted((len(s) for i, s in enumerate(ships) if i not in state["sunk"]), reverse=True)
+
+    def act(self, problem, state, text):
         c = problem.check
         rows, cols, ships = c["rows"], c["cols"], c["ships"]
-        left = spend_turn(state, c["budget"])
-        text = clean_action(action)
-        cell, why = (None, "write fire and a cell, e.g. fire C4") if text is None else \
-            parse_cell(strip_prefix(text, "fire at", "fire", "shoot", "attack", "shot"), rows, cols)
+        cell, why = parse_cell(strip_prefix(text, "fire at", "fire", "shoot", "attack", "shot"), rows, cols)
         fired = {tuple(x) for x in state["fired"]}
         if cell is None:
             obs = f"Invalid action: {why}."
@@ -195,18 +199,20 @@ class Battleship(InteractiveTask):
                 state["sunk"].append(hit)
                 obs = f"{name}: hit and sunk! You sank a ship of length {len(ships[hit])}."
                 if len(state["sunk"]) == len(ships):
-                    return f"{obs} All ships sunk in {state['turns']} shots.", 1.0, True
+                    return f"{obs} All ships sunk.", WIN
             else:
                 obs = f"{name}: hit."
-        afloat = sorted((len(s) for i, s in enumerate(ships) if i not in state["sunk"]), reverse=True)
-        board = render(rows, cols, view(rows, cols, fired, ships, state["sunk"]))
-        obs = f"{obs} Ships afloat: lengths {', '.join(map(str, afloat))}."
-        result = settle(obs, left, "Shots", f"Out of shots: {plural(len(afloat), 'ship')} still afloat.")
-        if result[2]:
-            return result
-        return f"{result[0]}\n{board}", 0.0, False
+        return f"{obs} Ships afloat: lengths {', '.join(map(str, self.afloat(problem, state)))}.", None
 
-    def policy(self, problem, state):
+    def view(self, problem, state):
+        c = problem.check
+        fired = {tuple(x) for x in state["fired"]}
+        return render(c["rows"], c["cols"], view(c["rows"], c["cols"], fired, c["ships"], state["sunk"]))
+
+    def unsolved(self, problem, state):
+        return f"{plural(len(self.afloat(problem, state)), 'ship')} still afloat."
+
+    def plan(self, problem, state):
         c = problem.check
         rows, cols, ships = c["rows"], c["cols"], c["ships"]
         fired = {tuple(x) for x in state["fired"]}

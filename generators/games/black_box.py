@@ -6,10 +6,8 @@ from fractions import Fraction
 
 import sympy
 
-from procgym import Draft, InteractiveTask, Knob, register
-from procgym.parsing import ParseError, parse_expression
-
-from ._boards import MAX_ACTION_CHARS, settle, spend_turn
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, NotAnAnswer, TurnBudgetTask, read_expression
 
 FAMILIES = ("integer", "modular")
 MAX_QUERY = 10**6
@@ -95,8 +93,8 @@ def degree_bound(expr) -> int:
 def answer_coeffs(text: str) -> tuple[list | None, str | None]:
     """The stated polynomial's coefficients (constant first, as Fractions), or (None, why)."""
     try:
-        expr = parse_expression(text, ["x"])
-    except ParseError as exc:
+        expr = read_expression(text, ("x",))
+    except NotAnAnswer as exc:
         return None, f"{exc}"
     if degree_bound(expr) > MAX_ANSWER_DEGREE:
         return None, "that is not a polynomial in x of small degree"
@@ -111,7 +109,7 @@ def answer_coeffs(text: str) -> tuple[list | None, str | None]:
 
 
 @register
-class BlackBoxFunction(InteractiveTask):
+class BlackBoxFunction(TurnBudgetTask):
     """Identify a hidden function from a stated family by querying it: a polynomial of degree at
     most k with integer coefficients in [-C, C] (the "integer" family), or a polynomial of degree
     at most k modulo a prime p (the "modular" family; k = 1 is a linear function a*x + b mod p).
@@ -146,6 +144,7 @@ class BlackBoxFunction(InteractiveTask):
     )
     answer_format = "a query like f(3), or a final statement like answer 3x^2 - 2x + 5"
     example = "f(3)"
+    invalid_hint = "query like f(3), or state f like answer 3x^2 - 2x + 5"
 
     def build(self, rng, params):
         family, k, slack = params["family"], params["degree"], params["slack"]
@@ -185,26 +184,21 @@ class BlackBoxFunction(InteractiveTask):
             f"it ends the game either way. You have {budget} turns; every query, statement and invalid "
             f"action uses one.")
         check = {"family": family, "degree": k, "modulus": p, "coeffs": coeffs, "given": given, "budget": budget}
-        return Draft(question, f"answer {poly_text(coeffs)}", check)
+        return self.draft(question, f"answer {poly_text(coeffs)}", check)  # a query never wins
 
-    def initial_state(self, problem):
-        return {"queries": [], "turns": 0}
+    def start(self, problem):
+        return {"queries": []}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
         p, k, coeffs = c["modulus"], c["degree"], c["coeffs"]
-        left = spend_turn(state, c["budget"])
-        text = None
-        if isinstance(action, str) and len(action) <= MAX_ACTION_CHARS:
-            text = " ".join(action.split()).strip().rstrip(".")
-        low = text.lower() if text is not None else ""
-        answer = _ANSWER.fullmatch(low) if text is not None else None
-        query = _QUERY.fullmatch(low) if text is not None and not answer else None
+        low = text.lower()
+        answer = _ANSWER.fullmatch(low)
+        query = _QUERY.fullmatch(low) if not answer else None
         if answer:
             given, why = answer_coeffs(answer.group(1))
             if given is None:
-                obs = f"Invalid statement: {why}; write answer and a polynomial in x, e.g. answer 3x^2 - 2x + 5."
-                return settle(obs, left, "Turns", "Out of turns: f was not stated.")
+                return f"Invalid statement: {why}; write answer and a polynomial in x, e.g. answer 3x^2 - 2x + 5.", None
             if p is None:
                 right = given + [0] * (len(coeffs) - len(given)) == coeffs + [0] * (len(given) - len(coeffs))
             elif any(a.denominator != 1 for a in given):
@@ -216,23 +210,23 @@ class BlackBoxFunction(InteractiveTask):
                 right = len(reduced) <= k + 1 and reduced + [0] * (k + 1 - len(reduced)) == [a % p for a in coeffs]
             truth = poly_text(coeffs) + (f" mod {p}" if p else "")
             if right:
-                return f"Correct: f(x) = {truth}. Solved in {state['turns']} turns.", 1.0, True
-            return f"Wrong: f(x) = {truth}.", 0.0, True
+                return f"Correct: f(x) = {truth}.", WIN
+            return f"Wrong: f(x) = {truth}.", LOSE
         raw = next((g for g in query.groups() if g is not None), None) if query else None
         if raw is None:
-            obs = "Invalid action: query like f(3), or state f like answer 3x^2 - 2x + 5."
-        else:
-            x = int(raw)
-            lo, hi = (0, p - 1) if p else (-MAX_QUERY, MAX_QUERY)
-            if not lo <= x <= hi:
-                obs = f"Invalid query: x must be an integer from {lo} to {hi}."
-            else:
-                value = evaluate(coeffs, x, p)
-                state["queries"].append([x, value])
-                obs = f"f({x}) = {value}."
-        return settle(obs, left, "Turns", "Out of turns: f was not stated.")
+            return f"Invalid action: {self.invalid_hint}.", None
+        x = int(raw)
+        lo, hi = (0, p - 1) if p else (-MAX_QUERY, MAX_QUERY)
+        if not lo <= x <= hi:
+            return f"Invalid query: x must be an integer from {lo} to {hi}.", None
+        value = evaluate(coeffs, x, p)
+        state["queries"].append([x, value])
+        return f"f({x}) = {value}.", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return "f was not stated."
+
+    def plan(self, problem, state):
         c = problem.check
         k, p = c["degree"], c["modulus"]
         points = {}

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import re
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, TurnBudgetTask
 from procgym.seeding import stable_rng
 
-from ._boards import clean_action, join_and, join_or, settle, spend_turn
+from ._boards import join_and, join_or
 
 CATEGORIES = (
     ("suspect", ("Scarlet", "Mustard", "White", "Green", "Peacock", "Plum", "Rose", "Gray", "Orchid", "Peach")),
@@ -56,7 +57,7 @@ def candidates(cards: list[list[str]], hand: list[str], n_opponents: int, histor
 
 
 @register
-class ClueDeduction(InteractiveTask):
+class ClueDeduction(TurnBudgetTask):
     """Clue-style deduction. One suspect, one weapon and one room are sealed in an envelope; the
     other cards are dealt to the player and to opponents seated in order. Each turn the player may
     suggest a suspect, weapon and room: the opponents, in seat order, check their hands, and the
@@ -86,6 +87,8 @@ class ClueDeduction(InteractiveTask):
     )
     answer_format = "suggest a suspect, weapon and room, e.g. suggest Plum, Rope, Library; or accuse the same way"
     example = "suggest Plum, Rope, Library"
+    lowercase = True
+    invalid_hint = "write suggest or accuse, then a suspect, a weapon and a room"
 
     def build(self, rng, params):
         sizes = [params["n_suspects"], params["n_weapons"], params["n_rooms"]]
@@ -112,48 +115,46 @@ class ClueDeduction(InteractiveTask):
             f"lose at once. You have {budget} turns; every suggestion, accusation and invalid action "
             f"uses one.")
         check = {"cards": cards, "envelope": envelope, "hands": hands, "budget": budget}
-        return Draft(question, f"accuse {', '.join(envelope)}", check,
-                     answer_format=(f"suggest a suspect, weapon and room, e.g. suggest {example}; or accuse the "
-                                    f"same way, e.g. accuse {cards[0][-1]}, {cards[1][-1]}, {cards[2][-1]}"),
-                     example=f"suggest {example}")
+        return self.draft(question, f"accuse {', '.join(envelope)}", check,
+                          answer_format=(f"suggest a suspect, weapon and room, e.g. suggest {example}; or accuse "
+                                         f"the same way, e.g. accuse {cards[0][-1]}, {cards[1][-1]}, {cards[2][-1]}"),
+                          example=f"suggest {example}")
 
-    def initial_state(self, problem):
-        return {"history": [], "turns": 0}
+    def start(self, problem):
+        return {"history": []}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
-        left = spend_turn(state, c["budget"])
-        text = clean_action(action)
-        verb, rest = (text.split(" ", 1) + [""])[:2] if text else ("", "")
+        verb, rest = (text.split(" ", 1) + [""])[:2]
         verb = {"suggest": "suggest", "suggestion": "suggest", "accuse": "accuse", "accusation": "accuse"}.get(verb)
-        triple, why = parse_triple(rest, c["cards"]) if verb else (None, None)
-        if text is None or verb is None:
-            obs = "Invalid action: write suggest or accuse, then a suspect, a weapon and a room."
-        elif triple is None:
-            obs = f"Invalid {'accusation' if verb == 'accuse' else 'suggestion'}: {why}."
-        elif verb == "accuse":
+        if verb is None:
+            return f"Invalid action: {self.invalid_hint}.", None
+        triple, why = parse_triple(rest, c["cards"])
+        if triple is None:
+            return f"Invalid {'accusation' if verb == 'accuse' else 'suggestion'}: {why}.", None
+        if verb == "accuse":
             if triple == c["envelope"]:
-                return f"Correct: it was {join_and(triple)}. Solved in {state['turns']} turns.", 1.0, True
-            return f"Wrong accusation: the envelope held {join_and(c['envelope'])}. You lose.", 0.0, True
-        else:
-            passed, refuter, shown = [], None, None
-            for seat in range(1, len(c["hands"])):
-                held = [card for card in triple if card in c["hands"][seat]]
-                if held:
-                    rng = stable_rng(self.name, "show", problem.seed, state["turns"], triple)
-                    refuter, shown = seat, held[rng.randrange(len(held))]
-                    break
-                passed.append(seat)
-            state["history"].append({"cards": triple, "passed": passed, "refuter": refuter, "shown": shown})
-            who = (f"{'Player' if len(passed) == 1 else 'Players'} {join_and(passed)} "
-                   f"{'has' if len(passed) == 1 else 'have'} none of them. ") if passed else ""
-            if refuter is None:
-                obs = f"Suggestion {', '.join(triple)}: Nobody can show you {join_or(triple)}."
-            else:
-                obs = f"Suggestion {', '.join(triple)}: {who}Player {refuter} shows you {shown}."
-        return settle(obs, left, "Turns", f"Out of turns: the envelope held {join_and(c['envelope'])}.")
+                return f"Correct: it was {join_and(triple)}.", WIN
+            return f"Wrong accusation: the envelope held {join_and(c['envelope'])}. You lose.", LOSE
+        passed, refuter, shown = [], None, None
+        for seat in range(1, len(c["hands"])):
+            held = [card for card in triple if card in c["hands"][seat]]
+            if held:
+                rng = stable_rng(self.name, "show", problem.seed, state["turn"], triple)
+                refuter, shown = seat, held[rng.randrange(len(held))]
+                break
+            passed.append(seat)
+        state["history"].append({"cards": triple, "passed": passed, "refuter": refuter, "shown": shown})
+        who = (f"{'Player' if len(passed) == 1 else 'Players'} {join_and(passed)} "
+               f"{'has' if len(passed) == 1 else 'have'} none of them. ") if passed else ""
+        if refuter is None:
+            return f"Suggestion {', '.join(triple)}: Nobody can show you {join_or(triple)}.", None
+        return f"Suggestion {', '.join(triple)}: {who}Player {refuter} shows you {shown}.", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return f"the envelope held {join_and(problem.check['envelope'])}."
+
+    def plan(self, problem, state):
         c = problem.check
         hand = c["hands"][0]
         cands = candidates(c["cards"], hand, len(c["hands"]) - 1, state["history"])

@@ -1,10 +1,11 @@
 """Hangman over a listed vocabulary: find a secret word by guessing letters before the misses run out."""
 from __future__ import annotations
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask, plural
 
-from ._boards import clean_action, plural, strip_prefix
-from .word_guess import WORD_LENGTHS, word_list
+from ._boards import strip_prefix
+from ._words import WORD_LENGTHS, word_list
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
@@ -46,7 +47,7 @@ def choose_letter(cands: list[str], guessed) -> str:
 
 
 @register
-class Hangman(InteractiveTask):
+class Hangman(TurnBudgetTask):
     """Hangman: a secret English word is drawn from a list shown in the prompt; each turn the
     player guesses a letter (revealed at every position it occupies, or a miss) or the whole word
     (a win, or a miss). Repeated letters, words outside the list and invalid actions are misses
@@ -74,6 +75,10 @@ class Hangman(InteractiveTask):
     )
     answer_format = "a guess: one letter, e.g. e, or the whole word if you know it"
     example = "e"
+    budget_key = "max_misses"  # the budget counts misses: a turn that reveals letters costs nothing
+    unit = ("miss", "misses")
+    lowercase = True
+    invalid_hint = "guess one letter (a-z) or one word from the list; that counts as a miss"
 
     def build(self, rng, params):
         length, n, misses = params["word_length"], params["n_words"], params["max_misses"]
@@ -92,55 +97,48 @@ class Hangman(InteractiveTask):
             f"right wins, wrong is a miss. A letter already guessed, a word not in the list or an "
             f"invalid action is also a miss. You win when the word is found; you lose at "
             f"{misses} misses.\n\nWord: {pattern(secret, '')}")
-        return Draft(question, secret, {"secret": secret, "words": words, "length": length, "max_misses": misses})
+        # one letter never wins at once: no listed word repeats a single letter throughout
+        return self.draft(question, secret, {"secret": secret, "words": words, "length": length, "max_misses": misses})
 
-    def initial_state(self, problem):
-        return {"guessed": [], "missed": [], "wrong_words": [], "misses": 0, "turns": 0}
+    def start(self, problem):
+        return {"guessed": [], "missed": [], "wrong_words": [], "hits": 0}
 
-    def transition(self, problem, state, action):
+    def spent(self, problem, state):
+        return state["turn"] - state["hits"]  # every turn that reveals no letter is a miss
+
+    def act(self, problem, state, text):
         c = problem.check
-        secret, limit = c["secret"], c["max_misses"]
-        state["turns"] += 1
-        text = clean_action(action)
-        guess = strip_prefix(text, "guess", "letter", "word") if text is not None else None
-        hit = False
-        if guess is None:
-            obs = "Invalid action: write one letter or one word."
-        elif len(guess) == 1 and guess in ALPHABET:
+        secret, guess = c["secret"], strip_prefix(text, "guess", "letter", "word")
+        if len(guess) == 1 and guess in ALPHABET:
             if guess in state["guessed"]:
-                obs = f"You already guessed {guess}: that counts as a miss."
-            elif guess in secret:
-                state["guessed"].append(guess)
-                hit = True
-                obs = f"Yes: {guess} is in the word ({plural(secret.count(guess), 'position')})."
-            else:
-                state["guessed"].append(guess)
+                return f"You already guessed {guess}: that counts as a miss.", None
+            state["guessed"].append(guess)
+            if guess not in secret:
                 state["missed"].append(guess)
-                obs = f"No: {guess} is not in the word."
-        elif guess.isascii() and guess.isalpha() and len(guess) == c["length"]:
-            if guess == secret:
-                return f"Yes: the word is {secret}. Solved with {plural(state['misses'], 'miss', 'misses')}.", 1.0, True
-            if guess not in c["words"]:
-                obs = f"{guess} is not in the word list: that counts as a miss."
-            else:
-                state["wrong_words"].append(guess)
-                obs = f"No: the word is not {guess}."
-        else:
-            obs = (f"Invalid action: guess one letter (a-z) or one {c['length']}-letter word from the "
-                   f"list; that counts as a miss.")
-        if hit:
+                return f"No: {guess} is not in the word.", None
+            state["hits"] += 1
+            said = f"Yes: {guess} is in the word ({plural(secret.count(guess), 'position')})."
             if all(ch in state["guessed"] for ch in secret):
-                return f"{obs} Word: {secret}. Solved with {plural(state['misses'], 'miss', 'misses')}.", 1.0, True
-        else:
-            state["misses"] += 1
-        view = f"Word: {pattern(secret, state['guessed'])}."
-        missed = f" Missed letters: {', '.join(state['missed'])}." if state["missed"] else ""
-        left = limit - state["misses"]
-        if left <= 0:
-            return f"{obs} {view}{missed} Out of misses: the word was {secret}.", 0.0, True
-        return f"{obs} {view}{missed} Misses left: {left}.", 0.0, False
+                return f"{said} Word: {secret}.", WIN
+            return said, None
+        if guess.isascii() and guess.isalpha() and len(guess) == c["length"]:
+            if guess == secret:
+                return f"Yes: the word is {secret}.", WIN
+            if guess not in c["words"]:
+                return f"{guess} is not in the word list: that counts as a miss.", None
+            state["wrong_words"].append(guess)
+            return f"No: the word is not {guess}.", None
+        return (f"Invalid action: guess one letter (a-z) or one {c['length']}-letter word from the list; that "
+                f"counts as a miss.", None)
 
-    def policy(self, problem, state):
+    def view(self, problem, state):
+        missed = f" Missed letters: {', '.join(state['missed'])}." if state["missed"] else ""
+        return f"Word: {pattern(problem.check['secret'], state['guessed'])}.{missed}"
+
+    def unsolved(self, problem, state):
+        return f"the word was {problem.check['secret']}."
+
+    def plan(self, problem, state):
         c = problem.check
         view = pattern(c["secret"], state["guessed"])
         cands = candidates(c["words"], view, state["guessed"], state["wrong_words"])

@@ -5,10 +5,11 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 from procgym.seeding import stable_rng
 
-from ._boards import clean_action, settle, spend_turn, strip_prefix
+from ._boards import strip_prefix
 
 _NUMBER = re.compile(r"^[+-]?\d{1,9}$")
 
@@ -75,7 +76,7 @@ def median_guess(n: int, noise_percent: int, history) -> int:
 
 
 @register
-class HigherLower(InteractiveTask):
+class HigherLower(TurnBudgetTask):
     """Guess a secret integer in a stated range of `range_size` integers (from a random start):
     each wrong guess is answered higher or lower. From level 4 the replies are noisy: each
     higher/lower reply is wrong with the stated probability (drawn per turn from the problem's
@@ -102,8 +103,11 @@ class HigherLower(InteractiveTask):
              doc="percent chance that each higher/lower reply is wrong"),
         Knob("slack", [2, 1, 0, 0, 0, 0, 0, 0, 0, 0], (0, 1000), doc="guesses allowed beyond the base budget"),
     )
-    answer_format = "a guess as one integer, e.g. 50"
-    example = "50"
+    answer_format = "a guess as one integer"
+    example = "-1"  # below every range (ranges start at 0 or above): the example never wins
+    unit = ("guess", "guesses")
+    lowercase = True
+    invalid_hint = "write one integer from the stated range"
 
     def build(self, rng, params):
         n, noise = params["range_size"], params["noise_percent"]
@@ -121,37 +125,35 @@ class HigherLower(InteractiveTask):
             f"number: I reply correct, higher (the secret is greater than your guess) or lower (the "
             f"secret is smaller). {rule}\n\n"
             f"You win by guessing the secret. You have {budget} guesses; an invalid guess uses one too.")
-        return Draft(question, str(secret), {"secret": secret, "low": low, "high": high, "noise_percent": noise,
-                                             "budget": budget},
-                     answer_format=f"a guess as one integer from {low} to {high}, e.g. {(low + high) // 2}",
-                     example=str((low + high) // 2))
+        return self.draft(question, str(secret), {"secret": secret, "low": low, "high": high, "noise_percent": noise,
+                                                  "budget": budget},
+                          answer_format=f"a guess as one integer from {low} to {high}")
 
-    def initial_state(self, problem):
-        return {"history": [], "turns": 0}
+    def start(self, problem):
+        return {"history": []}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
         low, high, secret = c["low"], c["high"], c["secret"]
-        left = spend_turn(state, c["budget"])
-        text = clean_action(action)
-        text = strip_prefix(text, "guess", "is it") if text is not None else None
-        if text is None or not _NUMBER.match(text):
-            obs = f"Invalid guess: write one integer from {low} to {high}."
-        elif not low <= int(text) <= high:
-            obs = f"Invalid guess: {int(text)} is not between {low} and {high}."
-        else:
-            g = int(text)
-            if g == secret:
-                return f"{g}: correct! Solved in {state['turns']} guesses.", 1.0, True
-            reply = "higher" if secret > g else "lower"
-            noise = c["noise_percent"]
-            if noise and stable_rng(self.name, "noise", problem.seed, state["turns"]).random() < noise / 100:
-                reply = "lower" if reply == "higher" else "higher"
-            state["history"].append([g, reply])
-            obs = f"{g}: {reply}."
-        return settle(obs, left, "Guesses", f"Out of guesses: the number was {secret}.")
+        text = strip_prefix(text, "guess", "is it")
+        if not _NUMBER.match(text):
+            return f"Invalid guess: write one integer from {low} to {high}.", None
+        g = int(text)
+        if not low <= g <= high:
+            return f"Invalid guess: {g} is not between {low} and {high}.", None
+        if g == secret:
+            return f"{g}: correct!", WIN
+        reply = "higher" if secret > g else "lower"
+        noise = c["noise_percent"]
+        if noise and stable_rng(self.name, "noise", problem.seed, state["turn"]).random() < noise / 100:
+            reply = "lower" if reply == "higher" else "higher"
+        state["history"].append([g, reply])
+        return f"{g}: {reply}.", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return f"the number was {problem.check['secret']}."
+
+    def plan(self, problem, state):
         c = problem.check
         shift = c["low"] - 1  # the policy works on 1..n
         history = [(g - shift, reply) for g, reply in state["history"]]

@@ -5,14 +5,15 @@ import re
 
 import numpy as np
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 from procgym.seeding import stable_rng
 
 # Colours are named by their initials; the first `n_colors` of this palette are in play.
 PALETTE = (("R", "red"), ("G", "green"), ("B", "blue"), ("Y", "yellow"), ("O", "orange"),
            ("P", "purple"), ("C", "cyan"), ("M", "magenta"), ("T", "teal"), ("L", "lime"))
-MAX_ACTION_CHARS = 200
-_SEPARATORS = re.compile(r"[\s,;\-|/]+")
+# a guess: its colour letters run together (RGBY), or one letter at a time with separators (R G B Y, R,G,B,Y)
+_SEPARATORS = re.compile(r"\s*[,;\-|/]\s*|\s+")
 CANDIDATE_CAP = 120  # consistent codes the policy collects before choosing among them
 
 
@@ -99,7 +100,7 @@ def most_parts(candidates: list[tuple], n_colors: int) -> tuple:
 
 
 @register
-class Mastermind(InteractiveTask):
+class Mastermind(TurnBudgetTask):
     """Mastermind: find a secret code of `n_pegs` coloured pegs, each one of `n_colors` colours
     (named by initials; each problem draws its colours from a palette of ten: R red, G green,
     B blue, Y yellow, O orange, P purple, C cyan, M magenta, T teal, L lime), with or without
@@ -129,6 +130,8 @@ class Mastermind(InteractiveTask):
     answer_format = ("a guess as one colour letter per peg, left to right, e.g. RGBY "
                      "(spaces or commas between letters are also accepted)")  # per problem: its pegs and colours
     example = "RGBY"
+    unit = ("guess", "guesses")
+    invalid_hint = "write the code as colour letters"
 
     def build(self, rng, params):
         n, k, repeats = params["n_pegs"], params["n_colors"], params["repeats"]
@@ -158,22 +161,29 @@ class Mastermind(InteractiveTask):
         check = {"secret": code, "n_pegs": n, "n_colors": k, "repeats": repeats, "budget": budget,
                  "colours": "".join(letter for letter, _ in colours)}
         letters = check["colours"]
-        example = "".join(letters[(i * 3 + 1) % k] for i in range(n))
+        if not repeats:
+            # one colour on every peg: a valid guess, and never a code whose colours all differ
+            example = letters[0] * n
+        else:
+            # any guess may be the code: the example is drawn (last of all draws) from a few fixed
+            # guesses, leaving out the code, so it tells only that it is not the code
+            shown = sorted({"".join(letters[(i * 3 + 1) % k] for i in range(n)), letters[0] * n, letters[1] * n,
+                            letters[-1] * n, "".join(letters[i % k] for i in range(n))} - {code})
+            example = shown[rng.randrange(len(shown))]
         fmt = (f"a guess as {n} colour letters, left to right, e.g. {example} "
                f"(spaces or commas between letters are also accepted)")
-        return Draft(question, code, check, answer_format=fmt, example=example)
+        return self.draft(question, code, check, answer_format=fmt, example=example)
 
-    def initial_state(self, problem):
-        return {"history": [], "turns": 0}
+    def start(self, problem):
+        return {"history": []}
 
-    def _parse(self, problem, action):
+    def _parse(self, problem, text):
         c = problem.check
-        if not isinstance(action, str):
-            return None, "Invalid guess: write the code as colour letters."
-        if len(action) > MAX_ACTION_CHARS:
-            return None, f"Invalid guess: write just {c['n_pegs']} colour letters."
-        text = _SEPARATORS.sub("", action.strip().strip(".").strip()).upper()
-        if not text or not text.isalpha():
+        parts = _SEPARATORS.split(text)
+        if len(parts) > 1 and any(len(part) != 1 for part in parts):
+            return None, "Invalid guess: write the colour letters together (RGBY) or one by one (R G B Y)."
+        text = "".join(parts).upper()
+        if not text.isascii() or not text.isalpha():
             return None, f"Invalid guess: write {c['n_pegs']} colour letters from {', '.join(c['colours'])}."
         bad = sorted(set(text) - set(c["colours"]))
         if bad:
@@ -183,24 +193,21 @@ class Mastermind(InteractiveTask):
             return None, f"Invalid guess: {text} has {len(text)} pegs; the code has {c['n_pegs']}."
         return text, None
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
-        state["turns"] += 1
-        left = c["budget"] - state["turns"]
-        guess, error = self._parse(problem, action)
+        guess, error = self._parse(problem, text)
         if guess is None:
-            obs = error
-        else:
-            black, white = feedback(guess, c["secret"])
-            state["history"].append([guess, black, white])
-            if black == c["n_pegs"]:
-                return f"{guess}: {black} black, 0 white. Solved in {state['turns']} guesses.", 1.0, True
-            obs = f"{guess}: {black} black, {white} white."
-        if left <= 0:
-            return f"{obs} Out of guesses: the code was {c['secret']}.", 0.0, True
-        return f"{obs} Guesses left: {left}.", 0.0, False
+            return error, None
+        black, white = feedback(guess, c["secret"])
+        state["history"].append([guess, black, white])
+        if black == c["n_pegs"]:
+            return f"{guess}: {black} black, 0 white.", WIN
+        return f"{guess}: {black} black, {white} white.", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return f"the code was {problem.check['secret']}."
+
+    def plan(self, problem, state):
         c = problem.check
         n, colours = c["n_pegs"], c["colours"]
         index = {letter: i for i, letter in enumerate(colours)}

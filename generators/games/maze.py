@@ -5,9 +5,9 @@ import math
 import re
 from collections import deque
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-MAX_ACTION_CHARS = 200
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 ALIASES = {"up": "up", "u": "up", "n": "up", "north": "up",
            "down": "down", "d": "down", "s": "down", "south": "down",
@@ -96,7 +96,7 @@ def render_view(grid, pos, exit_cell, radius: int) -> str:
 
 
 @register
-class Maze(InteractiveTask):
+class Maze(TurnBudgetTask):
     """Walk out of a grid maze seeing only the cells near you: each observation draws the window of
     cells within `view_radius` of the agent (walls '#', floor '.', agent '@', exit 'X') and
     gives the agent's coordinates; the exit's coordinates are known. The agent moves one cell per
@@ -124,6 +124,9 @@ class Maze(InteractiveTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
     example = "up"
+    unit = ("move", "moves")
+    lowercase = True
+    invalid_hint = "move with up, down, left or right (or u, d, l, r; N, S, W, E)"
 
     def build(self, rng, params):
         rows, cols, radius = params["rows"], params["cols"], params["view_radius"]
@@ -151,37 +154,36 @@ class Maze(InteractiveTask):
         check = {"grid": ["".join(row) for row in grid], "rows": rows, "cols": cols,
                  "start": list(start), "exit": list(exit_cell), "radius": radius,
                  "budget": budget, "shortest": len(moves)}
-        return Draft(question, "\n".join(moves), check)
+        # the exit is the cell farthest from the start, at least two moves away in a maze of at least
+        # 2x2 cells (a cell has at most 4 neighbours, fewer than the others), so no single move wins
+        return self.draft(question, "\n".join(moves), check)
 
-    def initial_state(self, problem):
-        return {"pos": list(problem.check["start"]), "moves": 0}
+    def start(self, problem):
+        return {"pos": list(problem.check["start"])}
 
-    def transition(self, problem, state, action):
-        c = problem.check
-        grid, exit_cell = c["grid"], tuple(c["exit"])
-        state["moves"] += 1
-        left = c["budget"] - state["moves"]
+    def act(self, problem, state, text):
+        grid, exit_cell = problem.check["grid"], tuple(problem.check["exit"])
         r, col = state["pos"]
-        m = None
-        if isinstance(action, str) and len(action) <= MAX_ACTION_CHARS:
-            m = _ACTION.match(action.strip().strip(".!").strip().lower())
+        m = _ACTION.match(text)
         move = ALIASES.get(m.group(1)) if m else None
         if move is None:
-            obs = "Invalid action: move with up, down, left or right (or u, d, l, r; N, S, W, E)."
-        else:
-            dr, dc = DIRECTIONS[move]
-            if grid[2 * r + 1 + dr][2 * col + 1 + dc] == WALL:
-                obs = f"A wall blocks the way {move}; you stay at row {r}, column {col}."
-            else:
-                r, col = r + dr, col + dc
-                state["pos"] = [r, col]
-                if (r, col) == exit_cell:
-                    return f"You move {move} and reach the exit in {state['moves']} moves.", 1.0, True
-                obs = f"You move {move} to row {r}, column {col}."
-        if left <= 0:
-            return f"{obs} Out of moves: the exit was not reached.", 0.0, True
-        return f"{obs} Moves left: {left}.\n{render_view(grid, (r, col), exit_cell, c['radius'])}", 0.0, False
+            return f"Invalid action: {self.invalid_hint}.", None
+        dr, dc = DIRECTIONS[move]
+        if grid[2 * r + 1 + dr][2 * col + 1 + dc] == WALL:
+            return f"A wall blocks the way {move}; you stay at row {r}, column {col}.", None
+        r, col = r + dr, col + dc
+        state["pos"] = [r, col]
+        if (r, col) == exit_cell:
+            return f"You move {move} and reach the exit.", WIN
+        return f"You move {move} to row {r}, column {col}.", None
 
-    def policy(self, problem, state):
+    def view(self, problem, state):
+        c = problem.check
+        return render_view(c["grid"], tuple(state["pos"]), tuple(c["exit"]), c["radius"])
+
+    def unsolved(self, problem, state):
+        return "the exit was not reached."
+
+    def plan(self, problem, state):
         c = problem.check
         return shortest_moves(c["grid"], tuple(state["pos"]), tuple(c["exit"]))[0]

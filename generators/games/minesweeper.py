@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, TurnBudgetTask
 
-from ._boards import (cell_name, clean_action, neighbours8, parse_cell, render_board, settle, spend_turn,
-                      strip_prefix)
+from ._boards import cell_name, neighbours8, parse_cell, render_board, strip_prefix
 
 HIDDEN, FLAG, ZERO, MINE = "#", "F", ".", "*"
 ATTEMPTS = 2000  # boards drawn per problem before giving up on a knob setting
@@ -135,7 +135,7 @@ def opening(rows: int, cols: int, mines: set, start: int) -> dict:
 
 
 @register
-class Minesweeper(InteractiveTask):
+class Minesweeper(TurnBudgetTask):
     """Minesweeper, one cell per turn: the board opens with the first click already made (always
     safe: the start cell and its neighbours hold no mines) and its cascade shown; each turn the
     player reveals a cell (a number counts the mines among its up to eight neighbours; a 0 opens
@@ -164,7 +164,10 @@ class Minesweeper(InteractiveTask):
              doc="boards the solver clears in fewer reveals than this (after the opening) are redrawn"),
     )
     answer_format = "an action: reveal and a cell (column letter, row number), e.g. reveal C4; or flag C4 / unflag C4"
-    example = "reveal C4"
+    example = "flag C4"  # a flag reveals nothing, so the example never wins (a reveal may open the board)
+    unit = ("action", "actions")
+    lowercase = True
+    invalid_hint = "write reveal and a cell, e.g. reveal C4"
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]
@@ -202,29 +205,26 @@ class Minesweeper(InteractiveTask):
             f"Board ({HIDDEN} hidden, {FLAG} flag, {ZERO} 0, digits 1-8):\n"
             f"{render(rows, cols, shown, set())}")
         check = {"rows": rows, "cols": cols, "mines": sorted(mines), "start": start, "budget": budget}
-        return Draft(question, "\n".join(f"reveal {name(cell)}" for cell in order), check)
+        return self.draft(question, "\n".join(f"reveal {name(cell)}" for cell in order), check)
 
-    def initial_state(self, problem):
+    def start(self, problem):
         c = problem.check
         shown = opening(c["rows"], c["cols"], set(c["mines"]), c["start"])
-        return {"revealed": sorted([cell, k] for cell, k in shown.items()), "flags": [], "turns": 0}
+        return {"revealed": sorted([cell, k] for cell, k in shown.items()), "flags": []}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
         rows, cols = c["rows"], c["cols"]
         mines = set(c["mines"])
         revealed = {cell: k for cell, k in state["revealed"]}
         flags = set(state["flags"])
-        left = spend_turn(state, c["budget"])
-        text = clean_action(action)
         verb = "reveal"
-        if text is not None:
-            for word in ("unflag", "flag", "reveal", "open", "click", "dig"):
-                if text == word or text.startswith(word + " "):
-                    verb = "reveal" if word in ("open", "click", "dig") else word
-                    text = strip_prefix(text, word)
-                    break
-        rc, why = (None, "write reveal and a cell, e.g. reveal C4") if text is None else parse_cell(text, rows, cols)
+        for word in ("unflag", "flag", "reveal", "open", "click", "dig"):
+            if text == word or text.startswith(word + " "):
+                verb = "reveal" if word in ("open", "click", "dig") else word
+                text = strip_prefix(text, word)
+                break
+        rc, why = parse_cell(text, rows, cols)
         cell = None if rc is None else rc[0] * cols + rc[1]
         name = None if rc is None else cell_name(*rc)
         if cell is None:
@@ -246,7 +246,7 @@ class Minesweeper(InteractiveTask):
         elif cell in flags:
             obs = f"{name} is flagged: unflag it before revealing it."
         elif cell in mines:
-            return f"Boom: {name} is a mine. You lose.\n{render(rows, cols, revealed, flags, mines)}", 0.0, True
+            return f"Boom: {name} is a mine. You lose.\n{render(rows, cols, revealed, flags, mines)}", LOSE
         else:
             before = len(revealed)
             reveal(cell, neighbour_table(rows, cols), numbers(rows, cols, mines), revealed)
@@ -255,13 +255,18 @@ class Minesweeper(InteractiveTask):
             flags -= revealed.keys()
         state["revealed"] = sorted([x, k] for x, k in revealed.items())
         state["flags"] = sorted(flags)
-        board = render(rows, cols, revealed, flags)
         if len(revealed) == rows * cols - len(mines):
-            return f"{obs} Every safe cell is revealed: you win in {state['turns']} actions.\n{board}", 1.0, True
-        obs, reward, done = settle(obs, left, "Actions", "Out of actions: the board is not cleared.")
-        return f"{obs}\n{board}", reward, done
+            return f"{obs} Every safe cell is revealed.\n{render(rows, cols, revealed, flags)}\nYou win.", WIN
+        return obs, None
 
-    def policy(self, problem, state):
+    def view(self, problem, state):
+        c = problem.check
+        return render(c["rows"], c["cols"], {cell: k for cell, k in state["revealed"]}, set(state["flags"]))
+
+    def unsolved(self, problem, state):
+        return "the board is not cleared."
+
+    def plan(self, problem, state):
         c = problem.check
         rows, cols = c["rows"], c["cols"]
         revealed = {cell: k for cell, k in state["revealed"]}

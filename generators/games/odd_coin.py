@@ -4,12 +4,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from procgym import Draft, InteractiveTask, Knob, register
-
-from ._boards import clean_action, settle, spend_turn
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, TurnBudgetTask
 
 MAX_WEIGHINGS = 8
-MAX_ACTION = 2000  # characters: a weighing may list many coins
 _RANGE = re.compile(r"(\d{1,4})(?:-(\d{1,4}))?")
 _PANS = re.compile(r"\s*(?:vs\.?|versus|against|v|\||=)\s*")
 _ANSWER = re.compile(r"^(?:answer|coin|fake|counterfeit|the fake is|it is)\s*:?\s*(?:coin\s*)?#?\s*(\d{1,4})"
@@ -123,7 +121,7 @@ def describe(left, right, result: str) -> str:
 
 
 @register
-class OddCoin(InteractiveTask):
+class OddCoin(TurnBudgetTask):
     """The counterfeit coin: coins 1..n look alike and one is counterfeit, heavier or lighter than
     the rest (at levels 1-3 it is known to be heavier). Each turn the player weighs two groups of
     equally many coins on a balance (1, 2, 3 vs 4, 5, 6) and learns which pan is heavier, or
@@ -156,6 +154,8 @@ class OddCoin(InteractiveTask):
     )
     answer_format = "a weighing like weigh 1, 2 vs 3, 4 (ranges like 1-3 allowed); or the answer like answer 7 heavier"
     example = "weigh 1, 2 vs 3, 4"
+    lowercase = True
+    invalid_hint = "write weigh, then two groups of coin numbers, e.g. weigh 1, 2 vs 3, 4"
 
     def build(self, rng, params):
         n, known = params["n_coins"], params["heavier_known"]
@@ -194,44 +194,44 @@ class OddCoin(InteractiveTask):
         check = {"n": n, "heavier_known": known, "fake": fake, "heavier": heavier, "given": given,
                  "budget": budget}
         answer = f"answer {fake}" + ("" if known else (" heavier" if heavier else " lighter"))
-        return Draft(question, answer, check, example="weigh 1, 2 vs 3, 4",
-                     answer_format=("a weighing like weigh 1, 2 vs 3, 4 (ranges like 1-3 allowed); or the answer like "
-                                    + ("answer 7" if known else "answer 7 heavier (or lighter)")))
+        return self.draft(question, answer, check, example="weigh 1, 2 vs 3, 4",
+                          answer_format=("a weighing like weigh 1, 2 vs 3, 4 (ranges like 1-3 allowed); or the answer "
+                                         "like " + ("answer 7" if known else "answer 7 heavier (or lighter)")))
 
-    def initial_state(self, problem):
-        return {"history": [], "turns": 0}
+    def start(self, problem):
+        return {"history": []}
 
-    def transition(self, problem, state, action):
+    @staticmethod
+    def truth(c) -> str:
+        return f"coin {c['fake']} is fake and {'heavier' if c['heavier'] else 'lighter'}"
+
+    def act(self, problem, state, text):
         c = problem.check
         n, fake, heavier = c["n"], c["fake"], c["heavier"]
-        left_turns = spend_turn(state, c["budget"])
-        text = clean_action(action, MAX_ACTION)
-        truth = f"coin {fake} is fake and {'heavier' if heavier else 'lighter'}"
-        answer = _ANSWER.match(text) if text is not None else None
+        answer = _ANSWER.match(text)
         if answer and not text.startswith("weigh"):
             coin, kind = int(answer.group(1)), answer.group(2)
             if not 1 <= coin <= n:
-                obs = f"Invalid answer: coins are numbered 1 to {n}."
-            elif kind is None and not c["heavier_known"]:
-                obs = f"Invalid answer: say whether coin {coin} is heavier or lighter, e.g. answer {coin} heavier."
-            else:
-                says_heavy = True if kind is None else kind.startswith("h")
-                if coin == fake and says_heavy == heavier:
-                    return f"Correct: {truth}. Solved in {state['turns']} turns.", 1.0, True
-                return f"Wrong: {truth}.", 0.0, True
-            return settle(obs, left_turns, "Turns", f"Out of turns: {truth}.")
-        pans, why = (None, "write weigh, then two groups of coin numbers, e.g. weigh 1, 2 vs 3, 4") \
-            if text is None else parse_weighing(text, n)
+                return f"Invalid answer: coins are numbered 1 to {n}.", None
+            if kind is None and not c["heavier_known"]:
+                return (f"Invalid answer: say whether coin {coin} is heavier or lighter, e.g. answer {coin} "
+                        f"heavier.", None)
+            says_heavy = True if kind is None else kind.startswith("h")
+            if coin == fake and says_heavy == heavier:
+                return f"Correct: {self.truth(c)}.", WIN
+            return f"Wrong: {self.truth(c)}.", LOSE
+        pans, why = parse_weighing(text, n)
         if pans is None:
-            obs = f"Invalid weighing: {why}."
-        else:
-            left, right = pans
-            result = result_of(left, right, fake, heavier)
-            state["history"].append([left, right, result])
-            obs = describe(left, right, result)
-        return settle(obs, left_turns, "Turns", f"Out of turns: {truth}.")
+            return f"Invalid weighing: {why}.", None
+        left, right = pans
+        result = result_of(left, right, fake, heavier)
+        state["history"].append([left, right, result])
+        return describe(left, right, result), None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return f"{self.truth(problem.check)}."
+
+    def plan(self, problem, state):
         c = problem.check
         status = classify(c["n"], c["heavier_known"], c["given"] + state["history"])
         u, h, l, g = counts(status)

@@ -7,68 +7,19 @@ import re
 from collections import deque
 from functools import lru_cache
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask, plural
 
-MAX_ACTION_CHARS = 200
-WIN = "win"
-_INTS = re.compile(r"-?\d{1,4}")
+# a cell: row and column, as 2 3, 2, 3, (2, 3) or r2c3 / row 2 col 3
+_NUM = r"(-?\d{1,4})"
+_CELL = rf"(?:\( ?{_NUM} ?, ?{_NUM} ?\)|{_NUM}(?: ?, ?| ){_NUM}|r(?:ow)? ?{_NUM} ?,? ?c(?:ol(?:umn)?)? ?{_NUM})"
+_PRESS = re.compile(rf"(?:(?:press|toggle|click) )?(?:(?:cell|at) )?{_CELL}")
+_JUMP = re.compile(rf"(?:(?:jump|move) )?(?:from )?{_CELL} ?(?:to|->|-) ?{_CELL}")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-class StepwiseTask(InteractiveTask):
-    """A puzzle whose every turn (valid or not) spends one unit of check["budget"].
-
-    Subclasses implement `act(check, state, text) -> (observation, outcome)` (outcome None or
-    WIN; `text` is lowercase, spaces collapsed, never empty), `show(check, state)` (the board a
-    person would see) and `plan(check, state)` (the reference policy's next action).
-    """
-
-    invalid_hint = "see the action format"
-
-    def act(self, check, state, text):
-        raise NotImplementedError
-
-    def show(self, check, state) -> str:
-        raise NotImplementedError
-
-    def plan(self, check, state) -> str:
-        raise NotImplementedError
-
-    def policy(self, problem, state):
-        return self.plan(problem.check, state)
-
-    def transition(self, problem, state, action):
-        return self.advance(problem.check, state, action)
-
-    def advance(self, check, state, action):
-        state["turn"] += 1
-        if not isinstance(action, str) or len(action) > MAX_ACTION_CHARS or not action.strip():
-            observation, outcome = f"Invalid action: {self.invalid_hint}.", None
-        else:
-            text = " ".join(action.lower().split()).strip(" .!'\"`")
-            observation, outcome = self.act(check, state, text)
-        board = self.show(check, state)
-        if outcome == WIN:
-            return f"{observation}\n{board}\nSolved in {plural(state['turn'], 'turn')}.", 1.0, True
-        left = check["budget"] - state["turn"]
-        if left <= 0:
-            return f"{observation}\n{board}\nOut of turns: the puzzle is not solved.", 0.0, True
-        return f"{observation}\n{board}\nTurns left: {left}.", 0.0, False
-
-    def reference_line(self, check, state) -> list[str]:
-        """The reference policy's actions from `state`; raises when it does not win (a bug)."""
-        actions, observation = [], ""
-        for _ in range(check["budget"]):
-            actions.append(self.plan(check, state))
-            observation, reward, done = self.advance(check, state, actions[-1])
-            if done:
-                if reward >= 1.0:
-                    return actions
-                break
-        raise RuntimeError(f"{self.name}: the reference policy did not win: {observation}")
+def cells(match) -> list[int]:
+    """The row and column numbers of the cells a _PRESS or _JUMP match names, in order."""
+    return [int(g) for g in match.groups() if g is not None]
 
 
 def grid_text(rows: int, cols: int, char) -> str:
@@ -147,20 +98,17 @@ def min_presses(rows: int, cols: int, lights: int) -> int | None:
 
 def parse_cell(text: str, rows: int, cols: int):
     """'press 2 3', '2 3', '(2, 3)', 'r2c3' -> (row, col) 0-based, or an error sentence."""
-    nums = _INTS.findall(text)
-    rest = _INTS.sub(" ", text)
-    if re.sub(r"\b(press|toggle|click|row|col|column|cell|at|r|c)\b|[(),;:\s]", "", rest):
+    m = _PRESS.fullmatch(text)
+    if not m:
         return None, "write press ROW COL, e.g. press 2 3."
-    if len(nums) != 2:
-        return None, "give a row and a column, e.g. press 2 3."
-    r, c = int(nums[0]), int(nums[1])
+    r, c = cells(m)
     if not (1 <= r <= rows and 1 <= c <= cols):
         return None, f"cell ({r}, {c}) is off the board (rows 1-{rows}, columns 1-{cols})."
     return (r - 1, c - 1), None
 
 
 @register
-class LightsOutStepwise(StepwiseTask):
+class LightsOutStepwise(TurnBudgetTask):
     """Lights Out played press by press: a grid of lights, some on; pressing a cell toggles it and
     its orthogonal neighbours; turn every light off within the turn budget, seeing the board after
     each press. The budget is the fewest presses that solve the board (Gaussian elimination over
@@ -178,8 +126,11 @@ class LightsOutStepwise(StepwiseTask):
              doc="distinct random presses that scramble the board"),
         Knob("slack", [4, 4, 3, 3, 3, 2, 2, 2, 1, 1], (0, 30), doc="turns beyond the fewest presses"),
     )
-    answer_format = "a press as press ROW COL (1-based), e.g. press 2 3"
-    example = "press 2 3"
+    answer_format = "a press as press ROW COL (1-based)"
+    # a press on row 0 is off every board, so the example never solves one (any press on the board
+    # may: a board scrambled by one press is solved by it)
+    example = "press 0 0"
+    lowercase = True
     invalid_hint = "write press ROW COL, e.g. press 2 3"
 
     def build(self, rng, params):
@@ -195,8 +146,7 @@ class LightsOutStepwise(StepwiseTask):
         optimal = bin(best).count("1")
         check = {"rows": rows, "cols": cols, "lights": lights, "optimal": optimal,
                  "budget": optimal + params["slack"]}
-        state = self.initial_state_of(check)
-        line = self.reference_line(check, state)
+        line = self.reference_line(check)
         question = (
             f"Lights Out. A board of {rows} rows and {cols} columns of lights; # is on, . is off:\n"
             f"{grid_text(rows, cols, lambda r, c: '#' if lights >> (r * cols + c) & 1 else '.')}\n\n"
@@ -204,17 +154,13 @@ class LightsOutStepwise(StepwiseTask):
             "becomes on). Turn every light off. Press one cell per turn with press ROW COL (rows and columns "
             "numbered from 1 as shown); you see the board after each press. You have "
             f"{plural(check['budget'], 'turn')}; an invalid action is rejected and still uses a turn.")
-        return Draft(question, "\n".join(line), check)
+        return self.draft(question, "\n".join(line), check)
 
-    @staticmethod
-    def initial_state_of(check):
-        return {"lights": check["lights"], "turn": 0}
+    def start(self, problem):
+        return {"lights": problem.check["lights"]}
 
-    def initial_state(self, problem):
-        return self.initial_state_of(problem.check)
-
-    def act(self, check, state, text):
-        rows, cols = check["rows"], check["cols"]
+    def act(self, problem, state, text):
+        rows, cols = problem.check["rows"], problem.check["cols"]
         cell, error = parse_cell(text, rows, cols)
         if cell is None:
             return f"Invalid action: {error}", None
@@ -225,14 +171,18 @@ class LightsOutStepwise(StepwiseTask):
             return f"You press ({r + 1}, {c + 1}). All lights are off.", WIN
         return f"You press ({r + 1}, {c + 1}). {plural(on, 'light')} on.", None
 
-    def show(self, check, state):
-        rows, cols, lights = check["rows"], check["cols"], state["lights"]
+    def view(self, problem, state):
+        rows, cols, lights = problem.check["rows"], problem.check["cols"], state["lights"]
         return grid_text(rows, cols, lambda r, c: "#" if lights >> (r * cols + c) & 1 else ".")
 
-    def plan(self, check, state):
-        best = min_presses(check["rows"], check["cols"], state["lights"])
+    def unsolved(self, problem, state):
+        return "the puzzle is not solved."
+
+    def plan(self, problem, state):
+        rows, cols = problem.check["rows"], problem.check["cols"]
+        best = min_presses(rows, cols, state["lights"])
         cell = (best & -best).bit_length() - 1
-        return f"press {cell // check['cols'] + 1} {cell % check['cols'] + 1}"
+        return f"press {cell // cols + 1} {cell % cols + 1}"
 
 
 # ============================================================================ Water jugs
@@ -353,7 +303,7 @@ _JUG_ACTION = re.compile(r"^(fill|empty|pour)\s+(?:jug\s+)?([a-d])(?:\s+(?:into|
 
 
 @register
-class WaterJugsStepwise(StepwiseTask):
+class WaterJugsStepwise(TurnBudgetTask):
     """Water jugs played move by move: jugs of given capacities start empty; fill one from the
     tap, empty one, or pour one into another until the source is empty or the target full;
     measure the goal amount (in any jug, or in a named jug at levels 4+) within the turn budget,
@@ -376,6 +326,7 @@ class WaterJugsStepwise(StepwiseTask):
     )
     answer_format = "a move: fill A, empty A, or pour A into B"
     example = "pour A into B"
+    lowercase = True
     invalid_hint = "write fill A, empty A or pour A into B"
 
     def build(self, rng, params):
@@ -407,16 +358,13 @@ class WaterJugsStepwise(StepwiseTask):
             "drain), or pour X into Y (pour from X into Y until X is empty or Y is full). You see every jug "
             f"after each move. You have {plural(check['budget'], 'turn')}; an invalid move is rejected and "
             "still uses a turn.")
-        return Draft(question, "\n".join(line), check)
+        return self.draft(question, "\n".join(line), check)  # pouring from an empty jug never wins
 
-    @staticmethod
-    def initial_state_of(check):
-        return {"amounts": [0] * len(check["caps"]), "turn": 0}
+    def start(self, problem):
+        return {"amounts": [0] * len(problem.check["caps"])}
 
-    def initial_state(self, problem):
-        return self.initial_state_of(problem.check)
-
-    def act(self, check, state, text):
+    def act(self, problem, state, text):
+        check = problem.check
         caps, amounts, n = check["caps"], state["amounts"], len(check["caps"])
         m = _JUG_ACTION.match(text)
         if not m:
@@ -447,10 +395,15 @@ class WaterJugsStepwise(StepwiseTask):
             said = f"You empty {x}."
         return said, (WIN if reached(check["goal"], amounts) else None)
 
-    def show(self, check, state):
-        return "Jugs: " + ", ".join(f"{JUGS[i]} {a}/{c}" for i, (a, c) in enumerate(zip(state["amounts"], check["caps"])))
+    def view(self, problem, state):
+        caps = problem.check["caps"]
+        return "Jugs: " + ", ".join(f"{JUGS[i]} {a}/{c}" for i, (a, c) in enumerate(zip(state["amounts"], caps)))
 
-    def plan(self, check, state):
+    def unsolved(self, problem, state):
+        return "the puzzle is not solved."
+
+    def plan(self, problem, state):
+        check = problem.check
         steps = jug_plan(tuple(check["caps"]), tuple(state["amounts"]), check["goal"])
         return steps[0] if steps else "empty A"
 
@@ -488,7 +441,7 @@ def peg_solution(rows: int, cols: int, pegs: int, target: int) -> tuple | None:
 
 
 @register
-class PegSolitaireStepwise(StepwiseTask):
+class PegSolitaireStepwise(TurnBudgetTask):
     """Peg solitaire played jump by jump: pegs on a rectangular board; a peg jumps over an
     orthogonally adjacent peg into the empty cell beyond, and the jumped peg is removed; leave a
     single peg (on the marked cell at levels 6+). Each turn is one jump, or undo to take the last
@@ -510,7 +463,8 @@ class PegSolitaireStepwise(StepwiseTask):
         Knob("slack", [6, 6, 6, 8, 8, 8, 8, 8, 10, 10], (0, 40), doc="turns beyond the jumps needed"),
     )
     answer_format = "a jump as jump R1 C1 to R2 C2 (rows and columns from 1), or undo"
-    example = "jump 2 1 to 2 3"
+    example = "undo"  # there is nothing to undo at the start: the example never wins (any jump may)
+    lowercase = True
     invalid_hint = "write jump R1 C1 to R2 C2, or undo"
 
     def build(self, rng, params):
@@ -554,32 +508,29 @@ class PegSolitaireStepwise(StepwiseTask):
         question = (
             f"Peg solitaire on a board of {rows} rows and {cols} columns (o is a peg, . an empty hole"
             f"{', * the marked empty hole' if target >= 0 else ''}; rows and columns numbered from 1):\n"
-            f"{self.show(check, self.initial_state_of(check))}\n\n"
+            f"{self.view(self.as_problem(check), self.initial_state(check))}\n\n"
             "A jump moves a peg over an adjacent peg (up, down, left or right) into the empty hole directly "
             f"beyond it, and the jumped peg is removed. Goal: {goal}.\n"
             "Each turn, either jump with jump R1 C1 to R2 C2 (from the peg's cell to the empty cell two steps "
             "away), or undo to take back your last jump. You see the board after each turn. You have "
             f"{plural(check['budget'], 'turn')}; an invalid action is rejected and still uses a turn.")
-        return Draft(question, "\n".join(line), check)
+        return self.draft(question, "\n".join(line), check)
 
-    @staticmethod
-    def initial_state_of(check):
-        return {"pegs": check["pegs"], "turn": 0, "undo": []}
+    def start(self, problem):
+        return {"pegs": problem.check["pegs"], "undo": []}
 
-    def initial_state(self, problem):
-        return self.initial_state_of(problem.check)
-
-    def act(self, check, state, text):
+    def act(self, problem, state, text):
+        check = problem.check
         rows, cols = check["rows"], check["cols"]
         if text in ("undo", "back", "take back"):
             if not state["undo"]:
                 return "Nothing to undo.", None
             state["pegs"] = state["undo"].pop()
             return "You take back your last jump.", None
-        nums = [int(x) for x in _INTS.findall(text)]
-        if re.sub(r"\b(jump|move|from|to|over|peg)\b|[-\d(),;:>\s]", "", text) or len(nums) != 4:
+        m = _JUMP.fullmatch(text)
+        if not m:
             return f"Invalid action: {self.invalid_hint}.", None
-        r1, c1, r2, c2 = nums
+        r1, c1, r2, c2 = cells(m)
         if not all(1 <= r <= rows for r in (r1, r2)) or not all(1 <= c <= cols for c in (c1, c2)):
             return f"Invalid jump: cells must be within rows 1-{rows} and columns 1-{cols}.", None
         dr, dc = r2 - r1, c2 - c1
@@ -606,7 +557,8 @@ class PegSolitaireStepwise(StepwiseTask):
             said += " No jump is possible: undo to go back."
         return said, None
 
-    def show(self, check, state):
+    def view(self, problem, state):
+        check = problem.check
         rows, cols, pegs, target = check["rows"], check["cols"], state["pegs"], check["target"]
 
         def char(r, c):
@@ -614,7 +566,11 @@ class PegSolitaireStepwise(StepwiseTask):
             return "o" if pegs >> cell & 1 else "*" if cell == target else "."
         return grid_text(rows, cols, char)
 
-    def plan(self, check, state):
+    def unsolved(self, problem, state):
+        return "the puzzle is not solved."
+
+    def plan(self, problem, state):
+        check = problem.check
         rows, cols = check["rows"], check["cols"]
         path = peg_solution(rows, cols, state["pegs"], check["target"])
         if not path:

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import re
 
-from procgym import Draft, InteractiveTask, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
 PEGS = "ABC"
-_MOVE = re.compile(r"^\s*(?:move\s+)?([abc])\s*(?:->|to|,|-|\s)\s*([abc])\s*$", re.IGNORECASE)
+_MOVE = re.compile(r"(?:move )?([abc]) ?(?:->|to|,|-| ) ?([abc])")
 
 
 def solve(pegs: dict, target: str) -> list[tuple[str, str]]:
@@ -40,7 +41,7 @@ def render(pegs: dict) -> str:
 
 
 @register
-class TowerOfHanoi(InteractiveTask):
+class TowerOfHanoi(TurnBudgetTask):
     """Move every disk onto the target peg, one disk at a time, never a larger disk on a smaller
     one, within a move budget. Higher levels add disks, start from scrambled positions and
     shrink the slack in the budget to zero (only optimal play wins)."""
@@ -53,7 +54,10 @@ class TowerOfHanoi(InteractiveTask):
         Knob("slack", [10, 8, 6, 4, 4, 3, 2, 1, 0, 0], (0, 1000), doc="moves allowed beyond the optimum"),
     )
     answer_format = "a move as two peg letters, from and to, e.g. A C moves the top disk of A onto C"
-    example = "A C"
+    example = "A A"  # a move onto its own peg is never legal, so the example never wins (A C may)
+    unit = ("move", "moves")
+    lowercase = True
+    invalid_hint = "write a move as two peg letters, e.g. A C"
 
     def build(self, rng, params):
         n = params["n_disks"]
@@ -73,37 +77,35 @@ class TowerOfHanoi(InteractiveTask):
         question = (f"Tower of Hanoi with {n} disks (1 is the smallest) on pegs A, B and C. Pegs are "
                     f"listed bottom to top:\n{render(pegs)}\n\nMove all disks onto peg {target}. Move "
                     f"one top disk per turn and never put a disk on a smaller one. You have {budget} moves.")
-        return Draft(question, "\n".join(f"{a} {b}" for a, b in plan),
-                     {"pegs": pegs, "target": target, "budget": budget, "optimal": len(plan)})
+        return self.draft(question, "\n".join(f"{a} {b}" for a, b in plan),
+                          {"pegs": pegs, "target": target, "budget": budget, "optimal": len(plan)})
 
-    def initial_state(self, problem):
-        return {"pegs": {p: list(d) for p, d in problem.check["pegs"].items()}, "moves": 0}
+    def start(self, problem):
+        return {"pegs": {p: list(d) for p, d in problem.check["pegs"].items()}}
 
-    def transition(self, problem, state, action):
-        budget, target = problem.check["budget"], problem.check["target"]
-        m = _MOVE.match(action or "")
-        state["moves"] += 1
-        left = budget - state["moves"]
+    def act(self, problem, state, text):
+        target, pegs = problem.check["target"], state["pegs"]
+        m = _MOVE.fullmatch(text)
         if not m:
-            obs = "Invalid action: write a move as two peg letters, e.g. A C."
-        else:
-            src, dst = m.group(1).upper(), m.group(2).upper()
-            pegs = state["pegs"]
-            if src == dst:
-                obs = "Invalid move: the two pegs must differ."
-            elif not pegs[src]:
-                obs = f"Invalid move: peg {src} is empty."
-            elif pegs[dst] and pegs[dst][-1] < pegs[src][-1]:
-                obs = f"Invalid move: disk {pegs[src][-1]} cannot go on smaller disk {pegs[dst][-1]}."
-            else:
-                pegs[dst].append(pegs[src].pop())
-                if sum(map(len, pegs.values())) == len(pegs[target]):
-                    return f"Solved in {state['moves']} moves. {render(pegs)}", 1.0, True
-                obs = f"Moved. {render(pegs)}"
-        if left <= 0:
-            return f"{obs} Out of moves: the disks are not all on {target}.", 0.0, True
-        return f"{obs} Moves left: {left}.", 0.0, False
+            return f"Invalid action: {self.invalid_hint}.", None
+        src, dst = m.group(1).upper(), m.group(2).upper()
+        if src == dst:
+            return "Invalid move: the two pegs must differ.", None
+        if not pegs[src]:
+            return f"Invalid move: peg {src} is empty.", None
+        if pegs[dst] and pegs[dst][-1] < pegs[src][-1]:
+            return f"Invalid move: disk {pegs[src][-1]} cannot go on smaller disk {pegs[dst][-1]}.", None
+        pegs[dst].append(pegs[src].pop())
+        if sum(map(len, pegs.values())) == len(pegs[target]):
+            return f"Moved {src} to {dst}. {render(pegs)}. All disks are on {target}.", WIN
+        return f"Moved {src} to {dst}.", None
 
-    def policy(self, problem, state):
+    def view(self, problem, state):
+        return render(state["pegs"])
+
+    def unsolved(self, problem, state):
+        return f"the disks are not all on {problem.check['target']}."
+
+    def plan(self, problem, state):
         a, b = solve(state["pegs"], problem.check["target"])[0]
         return f"{a} {b}"

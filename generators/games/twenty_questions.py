@@ -4,9 +4,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from procgym import Draft, InteractiveTask, Knob, register
-
-from ._boards import clean_action, settle, spend_turn
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
 ATTRIBUTES = (
     ("color", ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")),
@@ -19,7 +18,8 @@ ATTRIBUTES = (
     ("sound", ("silent", "quiet", "loud", "ringing", "humming")),
 )
 CONSONANTS, VOWELS = "bdfgklmnprstvz", "aeiou"
-_QUESTION = re.compile(r"^(?:is it |is its |is the |is )?([a-z]+)\s*(?:==|=| is | = )\s*([a-z]+)$")
+# a question: is it color=red? (the question mark is part of it, and may be left out)
+_QUESTION = re.compile(r"^(?:is it |is its |is the |is )?([a-z]+)\s*(?:==|=| is | = )\s*([a-z]+) ?\??$")
 _GUESS = re.compile(r"^(?:guess|it is|it's|is it|answer)\s+([a-z]+)$")
 
 
@@ -79,7 +79,7 @@ def worst_turns(n: int, literals) -> int:
 
 
 @register
-class TwentyQuestions(InteractiveTask):
+class TwentyQuestions(TurnBudgetTask):
     """Twenty questions: the prompt tabulates objects by attributes (colour, shape, size, ...); a
     secret one is chosen. Each turn the player asks whether an attribute has a value ("is it
     color=red?", answered yes or no) or guesses an object ("guess Kopi"); naming the secret wins.
@@ -104,6 +104,8 @@ class TwentyQuestions(InteractiveTask):
     )
     answer_format = "a question like is it color=red? (attribute=value), or a guess like guess Kopi"
     example = "is it color=red?"
+    lowercase = True
+    invalid_hint = "ask like is it attribute=value? or guess like guess <name>"
 
     def build(self, rng, params):
         n, k, v = params["n_objects"], params["n_attributes"], params["n_values"]
@@ -149,55 +151,46 @@ class TwentyQuestions(InteractiveTask):
             f"question, guess and invalid action uses one.")
         check = {"names": names, "attributes": attributes, "values": values, "objects": objects,
                  "secret": names[secret], "budget": budget}
-        return Draft(question, f"guess {names[secret]}", check,
-                     answer_format=(f"a question like is it {attributes[0]}={objects[0][0]}? "
-                                    f"(attribute=value), or a guess like guess {names[0]}"),
-                     example=f"is it {attributes[0]}={objects[0][0]}?")
+        return self.draft(question, f"guess {names[secret]}", check,
+                          answer_format=(f"a question like is it {attributes[0]}={objects[0][0]}? "
+                                         f"(attribute=value), or a guess like guess {names[0]}"),
+                          example=f"is it {attributes[0]}={objects[0][0]}?")
 
-    def initial_state(self, problem):
-        return {"asked": [], "wrong": [], "turns": 0}
+    def start(self, problem):
+        return {"asked": [], "wrong": []}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
-        left = spend_turn(state, c["budget"])
-        text = clean_action(action)
         names = {n.lower(): n for n in c["names"]}
         attrs = c["attributes"]
-        target = question = None
-        if text is not None:
-            m = _GUESS.match(text)
-            if m:
-                target = m.group(1)
-            elif text in names:
-                target = text
-            else:
-                question = _QUESTION.match(text)
+        m = _GUESS.match(text)
+        target = m.group(1) if m else text if text in names else None
         if target is not None and target in names:
             name = names[target]
             if name == c["secret"]:
-                return f"Yes, it is {name}. Solved in {state['turns']} turns.", 1.0, True
+                return f"Yes, it is {name}.", WIN
             if name not in state["wrong"]:
                 state["wrong"].append(name)
-            obs = f"No, it is not {name}."
-        elif target is not None:
-            obs = f"Invalid guess: {target.capitalize()} is not one of the objects."
-        elif question:
-            attr, value = question.group(1), question.group(2)
-            if attr not in attrs:
-                obs = f"Invalid question: {attr} is not an attribute (attributes: {', '.join(attrs)})."
-            elif value not in c["values"][attrs.index(attr)]:
-                obs = (f"Invalid question: {value} is not a value of {attr} "
-                       f"(values: {', '.join(c['values'][attrs.index(attr)])}).")
-            else:
-                a = attrs.index(attr)
-                yes = c["objects"][c["names"].index(c["secret"])][a] == value
-                state["asked"].append([attr, value, yes])
-                obs = f"Is it {attr}={value}? {'Yes' if yes else 'No'}."
-        else:
-            obs = f"Invalid action: ask like is it {attrs[0]}=<value>? or guess like guess <name>."
-        return settle(obs, left, "Turns", f"Out of turns: it was {c['secret']}.")
+            return f"No, it is not {name}.", None
+        if target is not None:
+            return f"Invalid guess: {target.capitalize()} is not one of the objects.", None
+        question = _QUESTION.match(text)
+        if not question:
+            return f"Invalid action: ask like is it {attrs[0]}=<value>? or guess like guess <name>.", None
+        attr, value = question.group(1), question.group(2)
+        if attr not in attrs:
+            return f"Invalid question: {attr} is not an attribute (attributes: {', '.join(attrs)}).", None
+        if value not in c["values"][attrs.index(attr)]:
+            return (f"Invalid question: {value} is not a value of {attr} "
+                    f"(values: {', '.join(c['values'][attrs.index(attr)])}).", None)
+        yes = c["objects"][c["names"].index(c["secret"])][attrs.index(attr)] == value
+        state["asked"].append([attr, value, yes])
+        return f"Is it {attr}={value}? {'Yes' if yes else 'No'}.", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return f"it was {problem.check['secret']}."
+
+    def plan(self, problem, state):
         c = problem.check
         names, attrs, objects = c["names"], c["attributes"], c["objects"]
         cands = 0

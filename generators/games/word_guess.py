@@ -1,21 +1,12 @@
 """Word guessing in the style of Wordle: find a secret word from per-letter feedback."""
 from __future__ import annotations
 
-from functools import lru_cache
-from importlib import resources
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-from procgym import Draft, InteractiveTask, Knob, register
+from ._words import WORD_LENGTHS, word_list
 
-MAX_ACTION_CHARS = 200
-WORD_LENGTHS = (4, 5, 6)
 POLICY_WORK = 15_000  # feedback evaluations one policy call may spend choosing an informative guess
-
-
-@lru_cache(maxsize=None)
-def word_list(length: int) -> tuple[str, ...]:
-    """The packaged list of common English words of a length (generators/games/words/wordsN.txt)."""
-    text = resources.files("procgym.generators.games").joinpath("words", f"words{length}.txt").read_text("ascii")
-    return tuple(sorted({w.strip() for w in text.splitlines() if w.strip()}))
 
 
 def feedback(guess: str, secret: str) -> str:
@@ -73,7 +64,7 @@ def choose_guess(words: list[str], candidates: list[str]) -> str:
 
 
 @register
-class WordGuess(InteractiveTask):
+class WordGuess(TurnBudgetTask):
     """Guess a secret English word from a listed vocabulary, Wordle-style: each guess (a word from
     the list) is marked letter by letter G (right letter, right position), Y (in the word at
     another position) or - (not in the word), with repeated letters counted as in Wordle. Higher
@@ -96,8 +87,11 @@ class WordGuess(InteractiveTask):
              doc="words in the listed vocabulary (at most the packaged list's size)"),
         Knob("max_guesses", [8, 7, 7, 6, 6, 6, 5, 5, 5, 5], (1, 100), doc="guess budget (invalid guesses count)"),
     )
-    answer_format = "a guess as one word from the list, in letters only, e.g. crane"
-    example = "crane"
+    answer_format = "a guess as one word from the list, in letters only"
+    example = "fjord"  # in no packaged list, so never the secret: the example never wins
+    unit = ("guess", "guesses")
+    lowercase = True
+    invalid_hint = "write one word from the list"
 
     def build(self, rng, params):
         length, n = params["word_length"], params["n_words"]
@@ -120,39 +114,29 @@ class WordGuess(InteractiveTask):
             f"first, then from left to right); its other copies are marked -.\n\n"
             f"You win by guessing the secret word. You have {budget} guesses; a guess that is not a word "
             f"from the list is rejected and still uses one.")
-        example = next(w for w in words if w != secret) if n > 1 else secret
-        return Draft(question, secret, {"secret": secret, "words": words, "length": length, "budget": budget},
-                     answer_format=f"a guess as one word from the list, in letters only, e.g. {example}",
-                     example=example)
+        return self.draft(question, secret, {"secret": secret, "words": words, "length": length, "budget": budget})
 
-    def initial_state(self, problem):
-        return {"history": [], "turns": 0}
+    def start(self, problem):
+        return {"history": []}
 
-    def transition(self, problem, state, action):
+    def act(self, problem, state, text):
         c = problem.check
-        state["turns"] += 1
-        left = c["budget"] - state["turns"]
-        too_long = isinstance(action, str) and len(action) > MAX_ACTION_CHARS
-        guess = action.strip().strip(".!\"'`").strip().lower() if isinstance(action, str) and not too_long else ""
-        if too_long:
-            obs = "Invalid guess: write just one word from the list."
-        elif not guess or not guess.isascii() or not guess.isalpha():
-            obs = f"Invalid guess: write one {c['length']}-letter word from the list, letters only."
-        elif len(guess) != c["length"]:
-            obs = f"Invalid guess: {guess} has {len(guess)} letters; the secret word has {c['length']}."
-        elif guess not in set(c["words"]):
-            obs = f"Invalid guess: {guess} is not in the word list."
-        else:
-            marks = feedback(guess, c["secret"])
-            state["history"].append([guess, marks])
-            if guess == c["secret"]:
-                return f"{guess}: {marks}. Solved in {state['turns']} guesses.", 1.0, True
-            obs = f"{guess}: {marks}."
-        if left <= 0:
-            return f"{obs} Out of guesses: the word was {c['secret']}.", 0.0, True
-        return f"{obs} Guesses left: {left}.", 0.0, False
+        if not text.isascii() or not text.isalpha():
+            return f"Invalid guess: write one {c['length']}-letter word from the list, letters only.", None
+        if len(text) != c["length"]:
+            return f"Invalid guess: {text} has {len(text)} letters; the secret word has {c['length']}.", None
+        if text not in set(c["words"]):
+            return f"Invalid guess: {text} is not in the word list.", None
+        marks = feedback(text, c["secret"])
+        state["history"].append([text, marks])
+        if text == c["secret"]:
+            return f"{text}: {marks}.", WIN
+        return f"{text}: {marks}.", None
 
-    def policy(self, problem, state):
+    def unsolved(self, problem, state):
+        return f"the word was {problem.check['secret']}."
+
+    def plan(self, problem, state):
         words = problem.check["words"]
         candidates = [w for w in words if all(feedback(g, w) == m for g, m in state["history"])]
         if not candidates:  # feedback contradicts itself: cannot happen with true feedback

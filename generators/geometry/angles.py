@@ -16,9 +16,10 @@ import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, refused
+from procgym.parsing import ParseError
 
-from .._math import grade_int
-from ._common import grade_degrees
+from ._answers import grade_degrees, prompt_names, split_value
 
 # =========================================================================== the solver
 
@@ -387,7 +388,7 @@ class AngleChasing(Task):
         Knob("distractors", [0, 0, 0, 0, 1, 0, 1, 1, 2, 3], (0, 5), doc="extra given angles that are not needed"),
     )
     answer_format = "the angle in whole degrees"
-    example = "65"
+    example = "0"  # the format, and never the answer: every angle asked for is positive
 
     def build(self, rng, params):
         pool = POOLS[params["figures"]]
@@ -395,7 +396,7 @@ class AngleChasing(Task):
             kind = rng.choice(pool)
             if kind == "regular":
                 question, value, unit = regular(rng, params)
-                if unit == "count":
+                if unit == "count":  # 7 is never a side count here (the polygons have 3-6, 8, 9, 10, 12, ... sides)
                     return Draft(question, str(value), {"count": value},
                                  answer_format="the number of sides, an integer", example="7")
                 return Draft(question, str(value), {"degrees": value})
@@ -406,7 +407,12 @@ class AngleChasing(Task):
         raise RuntimeError("no angle problem found")
 
     def grade(self, answer, problem):
+        names = prompt_names(problem.prompt)  # the points and segments a label may name
         c = problem.check
-        if "count" in c:
-            return grade_int(re.sub(r"\s*sides?\s*\.?\s*$", "", answer), c["count"], "the number of sides")
-        return grade_degrees(answer, c["degrees"])
+        if "count" in c:  # "12", "12 sides", "n = 12"
+            try:
+                text, approx = split_value(re.sub(r"\s*sides?\s*$", "", answer), names)
+            except ParseError as exc:
+                return refused(exc)
+            return grade_int(text if approx is None else answer, c["count"], "the number of sides")
+        return grade_degrees(answer, c["degrees"], names=names)

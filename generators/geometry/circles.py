@@ -12,14 +12,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import (PI, Exact, dist2, dict_pairs, equation_coefficients, fr_text, grade_degrees, grade_value,
-                      midpoint, point_text, proportional, target_dict)
-from .composite import VALUE_FORMAT
-from .coordinates import _nice_line_through, circle_text, circumcenter, line_text
-from .triangles import SIN
+from ._answers import (VALUE_FORMAT, dict_pairs, equation_coefficients, grade_degrees, grade_value, prompt_names,
+                       proportional, target_dict)
+from ._exact import PI, SIN, Exact
+from ._plane import circle_text, circumcenter, dist2, line_text, midpoint, nice_line_through, point_text
 
 EQUATION_FORMAT = ("an equation of the circle in x and y, e.g. (x - 1)^2 + (y + 2)^2 = 9 "
                    "(any equivalent equation is accepted)")
@@ -150,7 +150,7 @@ def scenario(kind, rng, params):
                 f"and {point_text(pts[2])}.", "equation", circle_coefficients(c, dist2(pts[0], c)))
     if kind == "eq_center_tangent":
         while True:
-            line = _nice_line_through(rng, (Fraction(rng.randint(-m, m)), Fraction(rng.randint(-m, m))), 4)
+            line = nice_line_through(rng, (Fraction(rng.randint(-m, m)), Fraction(rng.randint(-m, m))), 4)
             a, b, c0 = line
             gap = a * center[0] + b * center[1] - c0
             if gap != 0:
@@ -170,7 +170,7 @@ def _poly_text(coefs: dict) -> str:
         if not c:
             continue
         a = abs(c)
-        body = (fr_text(a) if (a != 1 or not var) else "") + var
+        body = (frac_text(a) if (a != 1 or not var) else "") + var
         out += (("-" if c < 0 else "") + body) if not out else ((" - " if c < 0 else " + ") + body)
     return out or "0"
 
@@ -199,32 +199,33 @@ class CircleProblems(Task):
         Knob("coord_max", [5, 5, 6, 6, 8, 8, 8, 10, 10, 12], (1, 100), doc="largest |coordinate| of a center"),
     )
     answer_format = VALUE_FORMAT
-    example = "3*pi/2"
+    example = "-3*pi/2"  # the format, and never the answer: no length or area is negative
 
     def build(self, rng, params):
         kind = rng.choice(POOLS[params["pool"]])
         question, what, payload = scenario(kind, rng, params)
-        if what == "degrees":
-            return Draft(question, str(payload), {"degrees": payload}, answer_format=DEGREES_FORMAT, example="75")
+        if what == "degrees":  # the examples show the format and are never an answer
+            return Draft(question, str(payload), {"degrees": payload}, answer_format=DEGREES_FORMAT, example="0")
         if what == "equation":
             center, r2 = complete_square(payload)
             h, k = center
-            xs = "x^2" if h == 0 else f"(x {'-' if h > 0 else '+'} {fr_text(abs(h))})^2"
-            ys = "y^2" if k == 0 else f"(y {'-' if k > 0 else '+'} {fr_text(abs(k))})^2"
-            return Draft(question, f"{xs} + {ys} = {fr_text(r2)}", {"equation": dict_pairs(payload)},
-                         answer_format=EQUATION_FORMAT, example="(x - 1)^2 + (y + 2)^2 = 9")
+            xs = "x^2" if h == 0 else f"(x {'-' if h > 0 else '+'} {frac_text(abs(h))})^2"
+            ys = "y^2" if k == 0 else f"(y {'-' if k > 0 else '+'} {frac_text(abs(k))})^2"
+            return Draft(question, f"{xs} + {ys} = {frac_text(r2)}", {"equation": dict_pairs(payload)},
+                         answer_format=EQUATION_FORMAT, example="(x - 1)^2 + (y + 2)^2 = 0")  # radius 0: no circle here
         return Draft(question, payload.text(), {"value": payload.text(), "rational": payload.is_rational()})
 
     def grade(self, answer, problem):
+        names = prompt_names(problem.prompt)  # the points and segments a label may name
         c = problem.check
         if "degrees" in c:
-            return grade_degrees(answer, c["degrees"])
+            return grade_degrees(answer, c["degrees"], names=names)
         if "equation" in c:
             try:
                 given = equation_coefficients(answer)
             except ParseError as exc:
-                return wrong(f"{exc}.")
+                return refused(exc)
             if proportional(given, target_dict(c["equation"])):
                 return right()
             return wrong("That equation describes a different curve.")
-        return grade_value(answer, c["value"], c["rational"], "the value asked for")
+        return grade_value(answer, c["value"], c["rational"], "the value asked for", names=names)

@@ -12,25 +12,14 @@ from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import F0, PI, Exact, grade_value
+from ._answers import VALUE_FORMAT, grade_value, prompt_names
+from ._exact import F0, LEGS, PI, Exact
 
 U = ((1, 0), (0, 1), (-1, 0), (0, -1))  # unit vectors by quarter turn
 COS = (1, 0, -1, 0)
 SIN = (0, 1, 0, -1)
 NAMES = "ABCD"
 SIDES = ("AB", "BC", "CD", "DA")
-VALUE_FORMAT = ("the exact value, written with integers, fractions, pi and sqrt( ) where needed "
-                "(e.g. 24 + 8*pi or 30 + 5*sqrt(2)); decimal approximations are not accepted")
-
-# legs[a] = sorted b with a^2 + b^2 a perfect square (Pythagorean legs up to 80)
-LEGS: dict[int, list[int]] = {}
-for _a in range(1, 81):
-    for _b in range(1, 81):
-        _c2 = _a * _a + _b * _b
-        if int(_c2 ** 0.5) ** 2 == _c2 or (int(_c2 ** 0.5) + 1) ** 2 == _c2:
-            LEGS.setdefault(_a, []).append(_b)
-
-
 def _add(p, v, k=1):
     return (p[0] + k * v[0], p[1] + k * v[1])
 
@@ -389,7 +378,7 @@ class CompositeFigure(Task):
         Knob("side_max", [10, 12, 12, 14, 16, 16, 18, 20, 20, 24], (4, 60), doc="largest rectangle side"),
     )
     answer_format = VALUE_FORMAT
-    example = "12 + 9*pi/2"
+    example = "-12 - 9*pi/2"  # the format, and never the answer: no area or perimeter is negative
 
     def build(self, rng, params):
         ask = params["ask"]
@@ -405,5 +394,7 @@ class CompositeFigure(Task):
         return Draft(question, value.text(), {"value": value.text(), "rational": value.is_rational(), "measure": ask})
 
     def grade(self, answer, problem):
+        names = prompt_names(problem.prompt)  # the points and segments a label may name
         c = problem.check
-        return grade_value(answer, c["value"], c["rational"], f"the {c.get('measure', 'measure')} of the figure")
+        return grade_value(answer, c["value"], c["rational"], f"the {c.get('measure', 'measure')} of the figure",
+                           names=names)

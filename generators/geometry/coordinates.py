@@ -8,20 +8,19 @@ intersection of perpendicular bisectors or altitudes.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import gcd
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, drawn_example
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import (Y, fr_text, general_text, grade_point, intersect, line_point_slope, line_through,
-                      linear_text, midpoint, normalise_line, on_line, parallel_through, perpendicular_through,
-                      point_text, poly_dict, proportional, read_sides, slope_intercept_text, slope_of, standard_text)
-
-
-class Degenerate(ValueError):
-    """A random construction hit a degenerate case (coincident points, parallel lines): retry."""
+from ._answers import Y, grade_point, poly_dict, proportional, read_point, read_sides
+from ._plane import (Degenerate, circle_text, circumcenter, general_text, intersect, line_point_slope, line_text,
+                     line_through, linear_text, meet, midpoint, nice_line_through, normalise_line, on_line,
+                     parallel_through, perpendicular_through, point_text, slope_intercept_text, slope_of, standard_text)
 
 
 def _pt(rng, m):
@@ -32,24 +31,6 @@ def _pt_name(p, name):
     return f"{name}{point_text(p)}"
 
 
-def line_text(line, rng, forms=("standard", "slope", "general")) -> str:
-    """A line written in one of several forms, chosen at random."""
-    form = rng.choice(forms)
-    if form == "slope" and line[1] != 0:
-        return slope_intercept_text(line)
-    if form == "general":
-        return general_text(line)
-    return standard_text(line)
-
-
-def _nice_line_through(rng, p, coef_max=4):
-    """A line with small integer coefficients through a rational point p."""
-    while True:
-        a, b = rng.randint(-coef_max, coef_max), rng.randint(-coef_max, coef_max)
-        if a or b:
-            return normalise_line(a, b, a * p[0] + b * p[1])
-
-
 # =========================================================================== constructed points
 
 def _raw_line(p, q):
@@ -58,26 +39,10 @@ def _raw_line(p, q):
     return a, b, a * p[0] + b * p[1]
 
 
-def _meet(l1, l2):
-    a1, b1, c1 = l1
-    a2, b2, c2 = l2
-    det = a1 * b2 - a2 * b1
-    if det == 0:
-        raise Degenerate
-    return Fraction(c1 * b2 - c2 * b1) / det, Fraction(a1 * c2 - a2 * c1) / det
-
-
 def _foot(p, line):
     a, b, c = line
     t = Fraction(c - a * p[0] - b * p[1]) / (a * a + b * b)
     return p[0] + a * t, p[1] + b * t
-
-
-def circumcenter(p, q, r):
-    """The intersection of the perpendicular bisectors of pq and qr."""
-    def bisector(u, v):
-        return v[0] - u[0], v[1] - u[1], Fraction(v[0] ** 2 + v[1] ** 2 - u[0] ** 2 - u[1] ** 2) / 2
-    return _meet(bisector(p, q), bisector(q, r))
 
 
 def orthocenter(p, q, r):
@@ -85,7 +50,7 @@ def orthocenter(p, q, r):
     def altitude(u, v, w):  # through u, perpendicular to vw
         a, b = w[0] - v[0], w[1] - v[1]
         return a, b, a * u[0] + b * u[1]
-    return _meet(altitude(p, q, r), altitude(q, p, r))
+    return meet(altitude(p, q, r), altitude(q, p, r))
 
 
 def centroid(p, q, r):
@@ -129,7 +94,7 @@ def apply_op(op, pts, extra=None):
         p, q, r, s = pts
         if p == q or r == s:
             raise Degenerate
-        return _meet(_raw_line(p, q), _raw_line(r, s))
+        return meet(_raw_line(p, q), _raw_line(r, s))
     if op in ("foot", "reflection"):
         p, q, r = pts
         if q == r:
@@ -235,10 +200,15 @@ def build_equation_intersection(rng, params):
     while True:
         den = rng.randint(1, max_den)
         p = (Fraction(rng.randint(-m * den, m * den), den), Fraction(rng.randint(-m * den, m * den), den))
-        l1, l2 = _nice_line_through(rng, p), _nice_line_through(rng, p)
+        l1, l2 = nice_line_through(rng, p), nice_line_through(rng, p)
         if intersect(l1, l2) is not None:
             x = intersect(l1, l2)
             return l1, l2, x
+
+
+# each problem shows one of these that is not its answer, drawn last in build (nothing else depends on it)
+POINT_EXAMPLES = ("(7/2, -3)", "(-1, 5/2)", "(4, 0)", "(-2/3, -6)")
+_ASKED_POINT = re.compile(r"What are the exact coordinates of ([A-Z])\?")
 
 
 @register
@@ -268,18 +238,21 @@ class CoordinatePoint(Task):
             l1, l2, x = build_equation_intersection(rng, params)
             question = (f"Find the intersection point of the lines {line_text(l1, rng)} and "
                         f"{line_text(l2, rng)}.")
-            return Draft(question, point_text(x), {"point": [fr_text(x[0]), fr_text(x[1])]})
+            return Draft(question, point_text(x), {"point": [frac_text(x[0]), frac_text(x[1])]},
+                         example=drawn_example(rng, POINT_EXAMPLES, lambda e: read_point(e) != x))
         base, steps, answer = build_chain(rng, params)
         given = ", ".join(_pt_name(p, k) for k, p in base.items())
         lines = [describe_op(op, args, new, extra) for op, args, new, extra in steps]
         target = steps[-1][2]
         question = (f"In the coordinate plane, take the points {given}.\n" + "\n".join(lines) +
                     f"\n\nWhat are the exact coordinates of {target}?")
-        return Draft(question, point_text(answer), {"point": [fr_text(answer[0]), fr_text(answer[1])]})
+        return Draft(question, point_text(answer), {"point": [frac_text(answer[0]), frac_text(answer[1])]},
+                     example=drawn_example(rng, POINT_EXAMPLES, lambda e: read_point(e) != answer))
 
     def grade(self, answer, problem):
         p = problem.check["point"]
-        return grade_point(answer, (Fraction(p[0]), Fraction(p[1])))
+        asked = _ASKED_POINT.search(problem.prompt)  # "M = (...)" names the point asked for
+        return grade_point(answer, (Fraction(p[0]), Fraction(p[1])), names=[asked.group(1)] if asked else ())
 
 
 # =========================================================================== line equations
@@ -292,6 +265,7 @@ FORMS = {
     "general": ("the equation in general form Ax + By + C = 0, where A, B, C are integers with no common factor "
                 "greater than 1 and A > 0 (or A = 0 and B > 0)", "3x + 2y - 8 = 0"),
 }
+EXAMPLE_LINES = ((3, 2, 8), (1, -2, 5), (2, 1, -3), (4, -3, 6))  # the prompt shows one that is not the answer
 LINE_KINDS = {
     "basic": ("two_points", "point_slope"),
     "relative": ("parallel", "perpendicular"),
@@ -304,7 +278,7 @@ def _coef_text(m: Fraction) -> str:
     """A slope as a coefficient in front of a bracket: "2", "-3", "(2/3)", "-(2/3)"."""
     if m.denominator == 1:
         return str(m.numerator)
-    return ("-" if m < 0 else "") + f"({fr_text(abs(m))})"
+    return ("-" if m < 0 else "") + f"({frac_text(abs(m))})"
 
 
 def _disguised_line(line, rng) -> str:
@@ -314,7 +288,7 @@ def _disguised_line(line, rng) -> str:
         x0 = rng.randint(-4, 4)
         y0 = Fraction(c - a * x0, b)
         m = Fraction(-a, b)
-        left = "y" if y0 == 0 else (f"y - {fr_text(y0)}" if y0 > 0 else f"y + {fr_text(-y0)}")
+        left = "y" if y0 == 0 else (f"y - {frac_text(y0)}" if y0 > 0 else f"y + {frac_text(-y0)}")
         xs = "x" if x0 == 0 else (f"(x - {x0})" if x0 > 0 else f"(x + {-x0})")
         if m == 1:
             right_ = xs.strip("()")
@@ -331,19 +305,6 @@ def _disguised_line(line, rng) -> str:
 
 def _given_line(line, rng, disguise) -> str:
     return _disguised_line(line, rng) if disguise and rng.random() < 0.6 else line_text(line, rng)
-
-
-def circle_text(center, r2, expanded: bool) -> str:
-    """(x - h)^2 + (y - k)^2 = r^2, or expanded: x^2 + y^2 + Dx + Ey + F = 0."""
-    h, k = Fraction(center[0]), Fraction(center[1])
-    if expanded:
-        rest = linear_text([(-2 * h, "x"), (-2 * k, "y")], h * h + k * k - r2)
-        if rest == "0":
-            return "x^2 + y^2 = 0"
-        return "x^2 + y^2 " + (f"- {rest[1:]}" if rest.startswith("-") else f"+ {rest}") + " = 0"
-    xs = "x^2" if h == 0 else f"(x {'-' if h > 0 else '+'} {fr_text(abs(h))})^2"
-    ys = "y^2" if k == 0 else f"(y {'-' if k > 0 else '+'} {fr_text(abs(k))})^2"
-    return f"{xs} + {ys} = {fr_text(r2)}"
 
 
 def build_line_problem(rng, params):
@@ -376,7 +337,7 @@ def build_line_problem(rng, params):
             elif kind == "point_slope":
                 p, s = pt(), slope()
                 line = line_point_slope(p, s)
-                text = f"Find the equation of the line through {point_text(p)} with slope {fr_text(s)}."
+                text = f"Find the equation of the line through {point_text(p)} with slope {frac_text(s)}."
             elif kind in ("parallel", "perpendicular"):
                 p = pt()
                 s = slope()
@@ -422,8 +383,8 @@ def build_line_problem(rng, params):
                 text = (f"Find the equation of the line tangent to the circle {circle_text(center, r2, disguise)} "
                         f"at the point {point_text(p)} on the circle.")
             else:
-                l1 = _nice_line_through(rng, pt(), 3)
-                l2 = _nice_line_through(rng, pt(), 3)
+                l1 = nice_line_through(rng, pt(), 3)
+                l2 = nice_line_through(rng, pt(), 3)
                 x = intersect(l1, l2)
                 if x is None or any(c.denominator > 6 for c in x):
                     raise Degenerate
@@ -435,7 +396,7 @@ def build_line_problem(rng, params):
                     text = (f"Find the equation of the line through {point_text(p)} and the intersection point of "
                             f"the lines {_given_line(l1, rng, disguise)} and {_given_line(l2, rng, disguise)}.")
                 else:
-                    l3 = _nice_line_through(rng, pt(), 4)
+                    l3 = nice_line_through(rng, pt(), 4)
                     line = perpendicular_through(l3, x)
                     text = (f"Find the equation of the line through the intersection point of the lines "
                             f"{_given_line(l1, rng, disguise)} and {_given_line(l2, rng, disguise)} that is "
@@ -485,7 +446,10 @@ class LineEquation(Task):
         form = params["form"]
         answer = {"slope_intercept": slope_intercept_text, "standard": standard_text,
                   "general": general_text}[form](line)
-        fmt, example = FORMS[form]
+        fmt, _ = FORMS[form]
+        # drawn last (nothing else depends on it): a line of the right form that is not this one
+        render = {"slope_intercept": slope_intercept_text, "standard": standard_text, "general": general_text}[form]
+        example = render(drawn_example(rng, EXAMPLE_LINES, lambda candidate: candidate != line))
         return Draft(text, answer, {"line": list(line), "form": form}, answer_format=fmt, example=example)
 
     def grade(self, answer, problem):

@@ -13,8 +13,8 @@ from functools import cmp_to_key, lru_cache
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import Exact, grade_value
-from .composite import VALUE_FORMAT
+from ._answers import VALUE_FORMAT, grade_value, prompt_names
+from ._exact import Exact
 
 
 def cross(o, a, b) -> int:
@@ -176,7 +176,7 @@ class PolygonMeasure(Task):
         Knob("coord_max", [5, 6, 6, 8, 8, 10, 10, 12, 12, 14], (3, 100), doc="about the largest |coordinate|"),
     )
     answer_format = VALUE_FORMAT
-    example = "37/2"
+    example = "-37/2"  # the format, and never the answer: no area or perimeter is negative
 
     def build(self, rng, params):
         n, m, layout = params["n_vertices"], params["coord_max"], params["layout"]
@@ -226,5 +226,6 @@ class PolygonMeasure(Task):
                                               "measure": params["ask"]})
 
     def grade(self, answer, problem):
+        names = prompt_names(problem.prompt)  # the points and segments a label may name
         c = problem.check
-        return grade_value(answer, c["value"], c["rational"], f"the {c['measure']}")
+        return grade_value(answer, c["value"], c["rational"], f"the {c['measure']}", names=names)

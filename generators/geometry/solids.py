@@ -15,9 +15,10 @@ import math
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import PI, Exact, fr_text, grade_value
-from .composite import LEGS, VALUE_FORMAT
+from ._answers import VALUE_FORMAT, grade_value, prompt_names
+from ._exact import LEGS, PI, Exact
 
 ROUND = ("cylinder", "cone", "sphere", "hemisphere")
 FLAT = ("cube", "box", "pyramid", "prism")
@@ -135,21 +136,21 @@ def describe(p, clue: str | None) -> str:
     r = p.get("r")
     if k in ("cylinder", "cone", "sphere", "hemisphere"):
         if clue == "diameter":
-            rad = f"diameter {fr_text(2 * Fraction(r))}"
+            rad = f"diameter {frac_text(2 * Fraction(r))}"
         elif clue == "circumference":
             rad = f"base circumference {(PI * (2 * Fraction(r))).text()}" if k in ("cylinder", "cone") else \
                 f"great-circle circumference {(PI * (2 * Fraction(r))).text()}"
         else:
-            rad = f"radius {fr_text(r)}"
+            rad = f"radius {frac_text(r)}"
     if k == "cylinder":
         if clue == "volume":
-            return f"a cylinder of radius {fr_text(r)} and volume {part_volume(p).text()}"
-        return f"a cylinder of {rad} and height {fr_text(p['h'])}"
+            return f"a cylinder of radius {frac_text(r)} and volume {part_volume(p).text()}"
+        return f"a cylinder of {rad} and height {frac_text(p['h'])}"
     if k == "cone":
         way = ", apex pointing down (its base on top)" if p.get("down") else ", apex pointing up"
         if clue == "slant":
-            return f"a cone of base radius {fr_text(r)} and slant height {slant(r, p['h']).text()}{way}"
-        return f"a cone of base {rad} and height {fr_text(p['h'])}{way}"
+            return f"a cone of base radius {frac_text(r)} and slant height {slant(r, p['h']).text()}{way}"
+        return f"a cone of base {rad} and height {frac_text(p['h'])}{way}"
     if k == "sphere":
         if clue == "area":
             return f"a sphere of surface area {part_faces(p)['surface'].text()}"
@@ -160,20 +161,20 @@ def describe(p, clue: str | None) -> str:
     if k == "cube":
         if clue == "diagonal":
             return f"a cube whose space diagonal is {(Exact.sqrt(3) * p['a']).text()}"
-        return f"a cube of edge {fr_text(p['a'])}"
+        return f"a cube of edge {frac_text(p['a'])}"
     if k == "box":
         if clue == "volume":
-            return (f"a rectangular box with base {fr_text(p['a'])} by {fr_text(p['b'])} and volume "
+            return (f"a rectangular box with base {frac_text(p['a'])} by {frac_text(p['b'])} and volume "
                     f"{part_volume(p).text()}")
-        return f"a rectangular box with base {fr_text(p['a'])} by {fr_text(p['b'])} and height {fr_text(p['c'])}"
+        return f"a rectangular box with base {frac_text(p['a'])} by {frac_text(p['b'])} and height {frac_text(p['c'])}"
     if k == "pyramid":
         if clue == "slant":
-            return (f"a pyramid with a square base of side {fr_text(p['a'])} whose triangular faces have slant height "
-                    f"{slant(Fraction(p['a'], 2), p['h']).text()} (from the base edge's midpoint to the apex)")
-        return f"a pyramid with a square base of side {fr_text(p['a'])} and height {fr_text(p['h'])}"
+            return (f"a pyramid with a square base of side {frac_text(p['a'])} whose triangular faces have slant "
+                    f"height {slant(Fraction(p['a'], 2), p['h']).text()} (from the base edge's midpoint to the apex)")
+        return f"a pyramid with a square base of side {frac_text(p['a'])} and height {frac_text(p['h'])}"
     if k == "prism":
-        return (f"a prism of length {fr_text(p['L'])} whose ends are right triangles with legs {fr_text(p['a'])} and "
-                f"{fr_text(p['b'])}")
+        return (f"a prism of length {frac_text(p['L'])} whose ends are right triangles with legs {frac_text(p['a'])} "
+                f"and {frac_text(p['b'])}")
     raise ValueError(k)
 
 
@@ -348,7 +349,7 @@ class SolidMeasure(Task):
         Knob("size_max", [6, 8, 8, 10, 10, 10, 12, 12, 12, 15], (2, 60), doc="largest dimension"),
     )
     answer_format = VALUE_FORMAT
-    example = "48*pi + 64"
+    example = "-48*pi - 64"  # the format, and never the answer: no volume or area is negative
 
     def build(self, rng, params):
         top, surds, family = params["size_max"], params["surds"], params["family"]
@@ -406,6 +407,7 @@ class SolidMeasure(Task):
                                               "measure": params["ask"]})
 
     def grade(self, answer, problem):
+        names = prompt_names(problem.prompt)  # the points and segments a label may name
         c = problem.check
         return grade_value(answer, c["value"], c["rational"],
-                           "the volume" if c.get("measure") == "volume" else "the surface area")
+                           "the volume" if c.get("measure") == "volume" else "the surface area", names=names)

@@ -12,14 +12,13 @@ import math
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import Exact, fr_text, grade_degrees, grade_value
-from .composite import VALUE_FORMAT
+from ._answers import VALUE_FORMAT, grade_degrees, grade_value, prompt_names
+from ._exact import SIN, Exact
 
-# exact cos and sin of the angles used
+# exact cosines of the angles used (the sines are _exact.SIN)
 COS = {60: Fraction(1, 2), 90: Fraction(0), 120: Fraction(-1, 2)}
-SIN = {30: Exact.of(Fraction(1, 2)), 150: Exact.of(Fraction(1, 2)), 45: Exact.sqrt(2) / 2, 135: Exact.sqrt(2) / 2,
-       60: Exact.sqrt(3) / 2, 120: Exact.sqrt(3) / 2, 90: Exact.of(1)}
 
 
 def _is_square(n: int) -> bool:
@@ -113,7 +112,7 @@ def scenario(kind, rng, top, surds):
             return (f"A right triangle has legs of lengths {a} and {b}. How long is the altitude from the right "
                     f"angle to the hypotenuse?", h, "")
         if c.is_rational():
-            return (f"A right triangle has a hypotenuse of length {fr_text(c.rational())} and one leg of length "
+            return (f"A right triangle has a hypotenuse of length {frac_text(c.rational())} and one leg of length "
                     f"{a}. How long is the other leg?", Exact.of(b), "")
         hyp = rng.randint(max(a, b) + 1, max(a, b) + top)
         leg = Exact.sqrt(hyp * hyp - a * a)
@@ -235,7 +234,7 @@ class TriangleSolving(Task):
         Knob("side_max", [10, 12, 14, 16, 18, 20, 24, 28, 30, 30], (4, 100), doc="about the largest given side"),
     )
     answer_format = VALUE_FORMAT
-    example = "6*sqrt(3)"
+    example = "-6*sqrt(3)"  # the format, and never the answer: no length or area is negative
 
     def build(self, rng, params):
         for _ in range(100):
@@ -245,11 +244,12 @@ class TriangleSolving(Task):
                 break
         if unit == "degrees":
             return Draft(question, str(value), {"degrees": value}, answer_format="the angle in whole degrees",
-                         example="45")
+                         example="0")  # never the answer: a triangle's angles are positive
         return Draft(question, value.text(), {"value": value.text(), "rational": value.is_rational()})
 
     def grade(self, answer, problem):
+        names = prompt_names(problem.prompt)  # the points and segments a label may name
         c = problem.check
         if "degrees" in c:
-            return grade_degrees(answer, c["degrees"])
-        return grade_value(answer, c["value"], c["rational"], "the length or area asked for")
+            return grade_degrees(answer, c["degrees"], names=names)
+        return grade_value(answer, c["value"], c["rational"], "the length or area asked for", names=names)

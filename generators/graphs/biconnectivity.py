@@ -4,12 +4,12 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import (is_none, listing, parse_failure, pretty_edges, read_edges, read_nodes, split_parts,
-                      strip_label)
+from .._labels import node_labels
+from ._graph_text import listing, pretty_edges, read_edges, read_nodes, says_none
 
 
 def block_graph(rng, n: int, max_block: int, bridge_percent: int, chords: int) -> nx.Graph:
@@ -40,23 +40,27 @@ def block_graph(rng, n: int, max_block: int, bridge_percent: int, chords: int) -
     return g
 
 
+POINT_LABELS = {"articulation points", "articulation point", "points", "cut vertices", "cut points"}
+BRIDGE_LABELS = {"bridges", "bridge", "cut edges"}
+
+
 def _read_points(text: str, nodes: set) -> set[str]:
-    if is_none(text, empty_set=True):
+    if says_none(text, {"no articulation points", "there are none"}):
         return set()
     given = read_nodes(text, nodes, arrows=False)
     if len(set(given)) != len(given):
-        raise ParseError("a node is listed twice")
+        raise NotAnAnswer("a node is listed twice")
     return set(given)
 
 
 def _read_bridges(text: str, nodes: set) -> set[frozenset]:
-    if is_none(text, empty_set=True):
+    if says_none(text, {"no bridges", "there are none"}):
         return set()
     given = [frozenset(e) for e in read_edges(text, nodes)]
     if any(len(e) != 2 for e in given):
-        raise ParseError("an edge joins a node to itself")
+        raise NotAnAnswer("an edge joins a node to itself")
     if len(set(given)) != len(given):
-        raise ParseError("an edge is listed twice")
+        raise NotAnAnswer("an edge is listed twice")
     return set(given)
 
 
@@ -82,7 +86,7 @@ class ArticulationPointsBridges(Task):
              doc="what is asked: the articulation points, the bridges, or both"),
     )
     answer_format = "a comma-separated list"
-    example = "B,E"
+    example = "B,Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -109,15 +113,15 @@ class ArticulationPointsBridges(Task):
             question += p_def + "List all the articulation points."
             fmt = ("the articulation points as a comma-separated list of node names (any order), or none if "
                    "there are none")
-            return Draft(question, points_text, check, answer_format=fmt, example="B,E")
+            return Draft(question, points_text, check, answer_format=fmt, example="B,Z9")
         if ask == "bridges":
             question += b_def + "List all the bridges."
             fmt = "the bridges as a comma-separated list of edges like A-B (any order), or none if there are none"
-            return Draft(question, bridges_text, check, answer_format=fmt, example="A-B, E-F")
+            return Draft(question, bridges_text, check, answer_format=fmt, example="A-B, E-Z9")
         question += p_def + b_def + "List all the articulation points and all the bridges."
         fmt = ("the articulation points as a comma-separated list of node names, then a semicolon, then the "
                "bridges as a comma-separated list of edges like A-B (any order; write none for an empty list)")
-        return Draft(question, f"{points_text}; {bridges_text}", check, answer_format=fmt, example="B,E; A-B, E-F")
+        return Draft(question, f"{points_text}; {bridges_text}", check, answer_format=fmt, example="B,E; A-B, E-Z9")
 
     def grade(self, answer, problem):
         c = problem.check
@@ -127,19 +131,17 @@ class ArticulationPointsBridges(Task):
         ask = c["ask"]
         try:
             if ask == "points":
-                if _read_points(strip_label(answer), nodes) != points:
+                if _read_points(read_parts(answer, [POINT_LABELS])[0], nodes) != points:
                     return wrong("Those are not the articulation points.")
                 return right()
             if ask == "bridges":
-                if _read_bridges(strip_label(answer), nodes) != bridges:
+                if _read_bridges(read_parts(answer, [BRIDGE_LABELS])[0], nodes) != bridges:
                     return wrong("Those are not the bridges.")
                 return right()
-            parts = split_parts(answer)
-            if parts is None:
-                return wrong("Give the articulation points, a semicolon, then the bridges.")
-            given_points, given_bridges = _read_points(parts[0], nodes), _read_bridges(parts[1], nodes)
+            first, second = read_parts(answer, [POINT_LABELS, BRIDGE_LABELS])
+            given_points, given_bridges = _read_points(first, nodes), _read_bridges(second, nodes)
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if given_points != points:
             return wrong("The articulation points are wrong.")
         if given_bridges != bridges:

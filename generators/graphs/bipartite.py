@@ -7,13 +7,15 @@ import re
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import listing, parse_failure, pretty_groups, read_groups, read_nodes
+from .._labels import node_labels
+from ._graph_text import listing, pretty_groups, read_groups, read_nodes
 
-_VERDICT_WORD = re.compile(r"^\s*(?:yes|no|not\s+bipartite|bipartite)\b\s*[:,;.-]?\s*", re.IGNORECASE)
+# a verdict before the witness: "yes: {A,C},{B,D}", "Not bipartite. A,B,C"
+_VERDICT_WORD = re.compile(r"^\s*(yes|no|not\s+bipartite|bipartite)\b\s*[:,;.-]?\s*", re.IGNORECASE)
 
 
 def odd_cycle(g: nx.Graph) -> list | None:
@@ -73,7 +75,7 @@ class BipartiteCheck(Task):
     answer_format = ("if the graph is bipartite, its two sides as two groups of node names in braces, e.g. "
                      "{A,C,E},{B,D}; if it is not, an odd cycle as the node names along it, comma-separated, "
                      "e.g. A,B,C for the cycle A-B-C-A")
-    example = "{A,C},{B,D}"
+    example = "{A,C},{B,Z9}"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, parts = params["n_nodes"], params["n_components"]
@@ -140,17 +142,23 @@ class BipartiteCheck(Task):
         c = problem.check
         nodes = c["nodes"]
         adjacent = {frozenset(e) for e in c["edges"]}
-        text = _VERDICT_WORD.sub("", answer, count=1)
+        m = _VERDICT_WORD.match(answer)
+        says = None if m is None else m.group(1).lower() in ("yes", "bipartite")
+        text = answer[m.end():] if m else answer
         try:
             groups = read_groups(text, set(nodes))
         except ParseError:
             groups = None
         if groups is not None and len(groups) != 1:
+            if says is False:
+                return wrong("The answer says the graph is not bipartite but gives two groups.")
             return self._grade_split(groups, nodes, adjacent)
         try:
             cycle = read_nodes(text, set(nodes))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
+        if says is True:
+            return wrong("The answer says the graph is bipartite but gives a cycle.")
         return self._grade_cycle(cycle, adjacent)
 
     @staticmethod

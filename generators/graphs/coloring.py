@@ -1,16 +1,14 @@
 """Graph colouring: any proper colouring with at most k colours is correct."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, read_int, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from .shortest_path import random_connected_graph
-
-_PAIR = re.compile(r"\b([A-Za-z]{1,3})\s*[=:]\s*(\d{1,6})\b")
-_SEPARATORS = " \t\r\n,;[]{}()"
+from .._labels import node_labels
+from ._graph_text import read_pairs
+from ._random_graphs import random_connected_graph
 
 
 def _greedy_clique(adj: list[int], n: int) -> int:
@@ -81,6 +79,14 @@ def chromatic_colouring(adj: list[int], n: int) -> tuple[int, list[int]]:
         k += 1
 
 
+def _colour(text: str) -> int:
+    """A colour number (the range is checked by the caller)."""
+    try:
+        return read_int(text)
+    except NotAnAnswer:
+        raise NotAnAnswer(f"{text[:20]!r} is not a colour number: write NODE=COLOUR, e.g. A=1") from None
+
+
 @register
 class GraphColoring(Task):
     """Colour the nodes of an undirected graph with at most k colours so that no edge joins two
@@ -99,6 +105,7 @@ class GraphColoring(Task):
     answer_format = ("each node's colour as NODE=COLOUR, comma-separated, colours numbered from 1 "
                      "(nodes in any order)")
     example = "A=1,B=2,C=1"
+    several_answers = True  # any proper colouring passes
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -121,20 +128,13 @@ class GraphColoring(Task):
     def grade(self, answer, problem):
         c = problem.check
         nodes, k = set(c["nodes"]), c["colours"]
-        pairs = list(_PAIR.finditer(answer))
-        leftover = _PAIR.sub(" ", answer)
-        if not pairs or leftover.strip(_SEPARATORS):
-            return wrong("Write each node's colour as NODE=COLOUR, separated by commas, e.g. A=1,B=2.")
-        colour: dict[str, int] = {}
-        for m in pairs:
-            node, value = m.group(1).upper(), int(m.group(2))
-            if node not in nodes:
-                return wrong(f"There is no node {node}.")
-            if node in colour:
-                return wrong(f"Node {node} is coloured more than once.")
-            if not 1 <= value <= k:
-                return wrong(f"Colour {value} is not one of the colours 1 to {k}.")
-            colour[node] = value
+        try:
+            colour = read_pairs(answer, nodes, _colour, "NODE=COLOUR")
+        except ParseError as exc:
+            return refused(exc)
+        bad = [v for v in colour.values() if not 1 <= v <= k]
+        if bad:
+            return wrong(f"Colour {bad[0]} is not one of the colours 1 to {k}.")
         missing = sorted(nodes - set(colour))
         if missing:
             return wrong(f"Node {missing[0]} has no colour.")

@@ -1,33 +1,22 @@
 """Connected components: the partition of the nodes is unique; groups and members may come in any order."""
 from __future__ import annotations
 
-import re
-
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from .shortest_path import random_connected_graph
-
-_GROUP = re.compile(r"[{\[(]([^{}\[\]()]*)[}\])]")
-_MEMBER_SEPARATORS = re.compile(r"[\s,;]+")
-_GROUP_SEPARATORS = " \t\r\n,;"
+from .._labels import node_labels
+from ._graph_text import read_groups
+from ._random_graphs import random_connected_graph
 
 
 def _sizes(rng, n: int, parts: int) -> list[int]:
     """A random composition of n into `parts` positive sizes."""
     cuts = sorted(rng.sample(range(1, n), parts - 1))
     return [b - a for a, b in zip([0] + cuts, cuts + [n])]
-
-
-def _groups(text: str) -> list[str] | None:
-    """The contents of the bracketed groups when the text is only groups and separators."""
-    groups = [m.group(1) for m in _GROUP.finditer(text)]
-    if not groups or _GROUP.sub(" ", text).strip(_GROUP_SEPARATORS):
-        return None
-    return groups
 
 
 @register
@@ -48,7 +37,7 @@ class ConnectedComponents(Task):
     )
     answer_format = ("every component as its node names in braces, the components separated by commas "
                      "(any order of components and of nodes)")
-    example = "{A,C},{B},{D,E,F}"
+    example = "{A,C},{B},{D,E,Z9}"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, parts = params["n_nodes"], params["n_components"]
@@ -84,22 +73,17 @@ class ConnectedComponents(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        text = answer.strip()
-        groups = _groups(text)
-        if groups is None and len(text) >= 2 and text[0] + text[-1] in ("[]", "{}", "()"):
-            groups = _groups(text[1:-1])  # a list of groups: [{A,B},{C}]
-        if not groups:
-            return wrong("Write each component in braces, separated by commas, e.g. {A,B},{C}.")
         nodes = set(c["nodes"])
+        try:
+            groups = read_groups(answer, nodes)
+        except ParseError as exc:
+            return refused(exc)
         seen: set[str] = set()
         partition = set()
-        for group in groups:
-            members = [m.upper() for m in _MEMBER_SEPARATORS.split(group.strip()) if m]
+        for members in groups:
             if not members:
                 return wrong("A component is empty.")
             for m in members:
-                if m not in nodes:
-                    return wrong(f"{m[:20]!r} is not a node of the graph.")
                 if m in seen:
                     return wrong(f"Node {m} appears more than once.")
                 seen.add(m)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import heapq
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import join
-from ._trees import labels, parse_failure, read_nodes
+from .._labels import join, node_labels
+from ._graph_text import read_nodes
 
 MODES = ("via", "avoid", "hops", "via+avoid", "avoid+hops", "via+hops")
 
@@ -112,7 +113,7 @@ class ConstrainedShortestPath(Task):
 
     def build(self, rng, params):
         n = params["n_nodes"]
-        names = labels(n)
+        names = node_labels(n)
         kinds = set(params["mode"].split("+"))
         found = None
         for _attempt in range(100):
@@ -155,7 +156,7 @@ class ConstrainedShortestPath(Task):
         try:
             walk = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if walk[0] != c["start"] or walk[-1] != c["end"]:
             return wrong(f"The route must start at {c['start']} and end at {c['end']}.")
         weights = {}

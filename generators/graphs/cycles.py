@@ -5,13 +5,15 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import is_none, listing, parse_failure, read_nodes
-from .shortest_path import random_connected_graph
-from .topological import random_dag
+from .._labels import node_labels
+from ._graph_text import listing, read_nodes, says_none
+from ._random_graphs import random_connected_graph, random_dag
+
+NO_CYCLE = {"no", "no cycle", "no cycles", "there is no cycle", "no directed cycle", "acyclic", "the graph is acyclic"}
 
 
 def _forest(rng, n: int, n_edges: int) -> nx.Graph:
@@ -93,7 +95,7 @@ class CycleDetection(Task):
     )
     answer_format = ("a cycle as the node names along it, comma-separated, without repeating the first node "
                      "(e.g. A,B,C for the cycle A-B-C-A), or none if the graph has no cycle")
-    example = "A,B,C"
+    example = "A,B,Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, directed = params["n_nodes"], params["directed"]
@@ -127,12 +129,12 @@ class CycleDetection(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if is_none(answer):
+        if says_none(answer, NO_CYCLE):
             return right() if not c["has_cycle"] else wrong("The graph has a cycle.")
         try:
             cycle = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(cycle) > 1 and cycle[0] == cycle[-1]:
             cycle = cycle[:-1]
         if len(set(cycle)) != len(cycle):

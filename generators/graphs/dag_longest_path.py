@@ -4,11 +4,13 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import join
-from ._trees import labels, parse_failure, random_tree, read_nodes
+from .._labels import join, node_labels
+from ._graph_text import read_nodes
+from ._random_graphs import random_tree
 
 
 def random_weighted_dag(rng, n: int, extra_edges: int, max_weight: int) -> nx.DiGraph:
@@ -47,7 +49,7 @@ class DagLongestPath(Task):
     def build(self, rng, params):
         n = params["n_nodes"]
         g = random_weighted_dag(rng, n, params["extra_edges"], params["max_weight"])
-        names = labels(n)
+        names = node_labels(n)
         path = nx.dag_longest_path(g, weight="weight")
         length = nx.dag_longest_path_length(g, weight="weight")
         weighted = params["max_weight"] > 1
@@ -66,7 +68,7 @@ class DagLongestPath(Task):
         try:
             path = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         weights = {(u, v): w for u, v, w in c["edges"]}
         total = 0
         for u, v in zip(path, path[1:]):

@@ -2,19 +2,16 @@
 radius. Every reference value is computed by networkx (Dijkstra, or BFS when unweighted)."""
 from __future__ import annotations
 
-import re
-
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int, parse_list
+from procgym.kit import read_int, read_list, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from .._shared import node_labels
-from ._common import listing, random_connected_graph
-
-_PAIR = re.compile(r"^\s*([A-Za-z]{1,2})\s*[=:]\s*(.+?)\s*$")
+from .._labels import node_labels
+from ._graph_text import listing, read_pairs
+from ._random_graphs import random_connected_graph
 
 
 def add_decoys(rng, g: nx.Graph, source: int, dist: dict, count: int) -> None:
@@ -54,7 +51,7 @@ class ShortestDistances(Task):
         Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5], (0, 100), doc="tempting shortcut edges that are not shorter"),
     )
     answer_format = "an integer"
-    example = "12"
+    example = "-1"  # a distance is never negative: never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -90,42 +87,31 @@ class ShortestDistances(Task):
             question += (f"Find the length of a shortest path from {names[source]} to each of "
                          f"{', '.join(target_names)}, in that order.")
         fmt = f"the {k} distances as a comma-separated list of integers, in the order of the nodes asked for"
+        # as many values as asked (up to three), the last one a negative distance: never an answer
+        example = [3 + 4 * i for i in range(min(k, 3) - 1)] + [-1]
         return Draft(question, ",".join(map(str, values)), check, answer_format=fmt,
-                     example=",".join(str(3 + 4 * i) for i in range(min(k, 3))))
+                     example=",".join(map(str, example)))
 
     def grade(self, answer, problem):
         c = problem.check
         targets, values = c["targets"], c["distances"]
-        if len(targets) == 1:
-            text = answer.strip()
-            m = _PAIR.match(text)
-            if m and m.group(1).upper() == targets[0]:
-                text = m.group(2)
-            return grade_int(text, values[0], "the shortest distance")
-        items = parse_list(answer)
-        if items and all(_PAIR.match(i) for i in items):  # "B=7, D=3": pairs in any order
-            given = {}
-            for item in items:
-                name, value = _PAIR.match(item).groups()
-                name = name.upper()
-                if name not in targets:
-                    return wrong(f"{name} is not one of the nodes asked for.")
-                if name in given:
-                    return wrong(f"{name} is given twice.")
-                try:
-                    given[name] = parse_int(value)
-                except ParseError as exc:
-                    return wrong(f"{exc}.")
-            if len(given) != len(targets):
-                return wrong(f"Give a distance for each of the {len(targets)} nodes asked for.")
-            numbers = [given[t] for t in targets]
-        else:
-            if len(items) != len(targets):
-                return wrong(f"Give exactly {len(targets)} distances, in the order asked.")
-            try:
-                numbers = [parse_int(i) for i in items]
-            except ParseError as exc:
-                return wrong(f"{exc}.")
+        try:
+            if len(targets) == 1:
+                given = read_int(read_parts(answer, [{"distance", "length", "shortest distance", targets[0]}])[0])
+                return right() if given == values[0] else wrong("That is not the shortest distance.")
+            answer = read_parts(answer, [{"distances", "lengths", "shortest distances"}])[0]
+            if "=" in answer or ":" in answer:  # "B=7, D=3": labelled by node, in any order
+                labelled = read_pairs(answer, set(targets), what="NODE=DISTANCE")
+                missing = [t for t in targets if t not in labelled]
+                if missing:
+                    return wrong(f"Give a distance for each of the {len(targets)} nodes asked for.")
+                numbers = [labelled[t] for t in targets]
+            else:
+                numbers = read_list(answer, read_int, separators=",;")
+        except ParseError as exc:
+            return refused(exc)
+        if len(numbers) != len(targets):
+            return wrong(f"Give exactly {len(targets)} distances, in the order asked.")
         for t, got, want in zip(targets, numbers, values):
             if got != want:
                 return wrong(f"The distance to {t} is wrong.")
@@ -153,7 +139,7 @@ class DiameterEccentricity(Task):
              choices=("eccentricity", "diameter", "radius"), doc="what is asked"),
     )
     answer_format = "an integer"
-    example = "9"
+    example = "-1"  # a distance is never negative: never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -185,5 +171,9 @@ class DiameterEccentricity(Task):
         return Draft(question, str(value), {"value": value, "question": ask})
 
     def grade(self, answer, problem):
-        text = re.sub(r"^\s*(?:diameter|radius|eccentricity)\s*[=:]\s*", "", answer, count=1, flags=re.I)
-        return grade_int(text, problem.check["value"], f"the {problem.check['question']}")
+        ask = problem.check["question"]
+        try:  # bare, or labelled with the name of what is asked ("diameter = 7")
+            given = read_int(read_parts(answer, [{ask, f"the {ask}"}])[0])
+        except ParseError as exc:
+            return refused(exc)
+        return right() if given == problem.check["value"] else wrong(f"That is not the {ask}.")

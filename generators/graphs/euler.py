@@ -7,11 +7,15 @@ from collections import Counter
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import is_none, listing, parse_failure, read_nodes
+from .._labels import node_labels
+from ._graph_text import listing, read_nodes, says_none
+
+NO_WALK = {"no such walk", "no such path", "no such circuit", "no eulerian path", "no eulerian circuit",
+           "no eulerian walk", "impossible", "not possible", "does not exist"}
 
 
 def _key(u, v, directed: bool):
@@ -78,7 +82,7 @@ class EulerianPath(Task):
     )
     answer_format = ("the walk as a comma-separated list of node names in the order visited (a node appears "
                      "again each time it is revisited), or none if no such walk exists")
-    example = "A,B,C,A,D"
+    example = "A,B,C,A,Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, directed, ask = params["n_nodes"], params["directed"], params["ask"]
@@ -130,12 +134,12 @@ class EulerianPath(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if is_none(answer):
+        if says_none(answer, NO_WALK):
             return right() if not c["exists"] else wrong("Such a walk exists.")
         try:
             walk = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         directed = c["directed"]
         left = Counter(_key(u, v, directed) for u, v in c["edges"])
         if len(walk) != len(c["edges"]) + 1:

@@ -6,11 +6,15 @@ import networkx as nx
 from networkx.algorithms.flow import edmonds_karp
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import listing, parse_failure, pretty_edges, read_edges, split_parts
+from .._labels import node_labels
+from ._graph_text import listing, pretty_edges, read_edges
+
+VALUE_LABELS = {"max flow", "maximum flow", "max flow value", "maximum flow value", "flow", "value", "flow value"}
+CUT_LABELS = {"cut", "min cut", "minimum cut", "cut edges", "edges"}
 
 
 def flow_network(rng, n: int, extra: int, back: int, max_capacity: int,
@@ -83,7 +87,7 @@ class MaxFlowMinCut(Task):
     )
     answer_format = ("the maximum flow value, then a semicolon, then the edges of a minimum cut as a "
                      "comma-separated list like A->B")
-    example = "12; A->C, B->D"
+    example = "12; A->C, B->Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -104,14 +108,12 @@ class MaxFlowMinCut(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_parts(answer)
-        if parts is None:
-            return wrong("Give the flow value, a semicolon, then the cut edges.")
         try:
-            value = parse_int(parts[0])
-            cut = read_edges(parts[1], set(c["nodes"]))
+            first, second = read_parts(answer, [VALUE_LABELS, CUT_LABELS])
+            value = read_int(first)
+            cut = read_edges(second, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if value != c["value"]:
             return wrong("That is not the maximum flow value.")
         capacity = {(u, v): w for u, v, w in c["edges"]}

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import join
-from ._trees import labels, is_none, parse_failure, read_nodes
+from .._labels import join, node_labels
+from ._graph_text import read_nodes, says_none
+
+NO_PATH = {"no", "no path", "no such path", "no hamiltonian path", "impossible", "not possible", "does not exist"}
 
 
 def hamiltonian_path(adj: list[int], n: int) -> list[int] | None:
@@ -77,7 +80,7 @@ class HamiltonianPath(Task):
              doc="NONE instances must be connected with at most two degree-one nodes"),
     )
     answer_format = "the path as a comma-separated list of all the node names in order, or NONE if there is none"
-    example = "C,A,D,B"
+    example = "C,A,D,Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -118,7 +121,7 @@ class HamiltonianPath(Task):
             if want_none and params["hard_none"] and _leaves(adj) > 2:
                 continue
             break
-        names = labels(n)
+        names = node_labels(n)
         edges = [(names[u], names[v]) for u, v in pairs if adj[u] >> v & 1]
         lines = [f"{u} - {v}" if rng.random() < 0.5 else f"{v} - {u}" for u, v in edges]
         rng.shuffle(lines)
@@ -130,12 +133,12 @@ class HamiltonianPath(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if is_none(answer):
+        if says_none(answer, NO_PATH):
             return right() if not c["exists"] else wrong("A path through every node exists.")
         try:
             path = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(set(path)) != len(path):
             return wrong("The path visits a node more than once.")
         if len(path) != len(c["nodes"]):

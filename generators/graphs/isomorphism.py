@@ -4,13 +4,17 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_choice, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._trees import labels, parse_failure, read_yes_no
-from .shortest_path import random_connected_graph
+from .._labels import node_labels
+from ._random_graphs import random_connected_graph
 
 NO_KINDS = ("edges", "degrees", "same_degrees", "same_triangles")
+YES = {"yes", "true", "isomorphic", "they are isomorphic", "yes, they are isomorphic"}
+ANSWERS = YES | {"no", "false", "not isomorphic", "non-isomorphic", "nonisomorphic", "they are not isomorphic",
+                 "no, they are not isomorphic"}
 
 
 def _degrees(g: nx.Graph) -> list[int]:
@@ -102,6 +106,7 @@ class GraphIsomorphism(Task):
     )
     answer_format = "yes or no"
     example = "no"
+    closed_answers = True  # yes or no: the example is one of the two answers
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -126,7 +131,7 @@ class GraphIsomorphism(Task):
         h = nx.relabel_nodes(h, {v: perm[v] for v in range(n)})
         if same is None:
             same = nx.is_isomorphic(g, h)
-        letters = labels(n)
+        letters = node_labels(n)
         first = [(letters[u], letters[v]) for u, v in g.edges()]
         second = [(str(u + 1), str(v + 1)) for u, v in h.edges()]
         for edges in (first, second):
@@ -144,9 +149,9 @@ class GraphIsomorphism(Task):
 
     def grade(self, answer, problem):
         try:
-            said = read_yes_no(answer)
+            said = read_choice(answer, ANSWERS) in YES
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if said == problem.check["isomorphic"]:
             return right()
         return wrong("That is not the right decision for these two graphs.")

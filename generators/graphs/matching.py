@@ -4,12 +4,16 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import (is_none, listing, parse_failure, pretty_edges, random_connected_graph, read_edges,
-                      split_parts)
+from .._labels import node_labels
+from ._graph_text import listing, pretty_edges, read_edges, says_none
+from ._random_graphs import random_connected_graph
+
+SIZE_LABELS = {"size", "matching size", "maximum matching size", "number of edges"}
+EDGE_LABELS = {"matching", "edges", "maximum matching", "matched edges"}
 
 
 def bipartite_graph(rng, n: int, extra: int) -> tuple[nx.Graph, list[int]]:
@@ -49,7 +53,7 @@ class MaximumMatching(Task):
     )
     answer_format = ("the size of a maximum matching, then a semicolon, then its edges as a comma-separated "
                      "list like A-B")
-    example = "2; A-D, B-C"
+    example = "2; A-D, B-Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -71,14 +75,12 @@ class MaximumMatching(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_parts(answer)
-        if parts is None:
-            return wrong("Give the size, a semicolon, then the matched edges.")
         try:
-            size = parse_int(parts[0])
-            chosen = [] if is_none(parts[1]) else read_edges(parts[1], set(c["nodes"]))
+            first, second = read_parts(answer, [SIZE_LABELS, EDGE_LABELS])
+            size = read_int(first)
+            chosen = [] if says_none(second) else read_edges(second, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         adjacent = {frozenset(e) for e in c["edges"]}
         used: set[str] = set()
         for u, v in chosen:

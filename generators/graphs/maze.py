@@ -5,14 +5,19 @@ import re
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, read_parts, refused, strip_brackets
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._trees import is_none
+from ._graph_text import says_none
 
 WALL, OPEN, START, END = "#", ".", "S", "E"
 MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-_WORDS = re.compile(r"\b(up|down|left|right)\b", re.IGNORECASE)
-_SEPARATORS = re.compile(r"[\s,;\-]+")
+_WORDS = {"up": "U", "down": "D", "left": "L", "right": "R"}
+_RUN = re.compile(r"[UDLRudlr]+")
+_SEPARATORS = re.compile(r"\s*[,;\-]\s*|\s+")
+NO_ROUTE = {"unreachable", "not reachable", "no path", "no route", "no such path", "impossible",
+            "e cannot be reached", "e is unreachable"}
 
 
 def carve(rng, rows: int, cols: int, loop_percent: int) -> list[list[str]]:
@@ -79,6 +84,21 @@ def moves_of(path: list[tuple]) -> str:
     return "".join(names[(b[0] - a[0], b[1] - a[1])] for a, b in zip(path, path[1:]))
 
 
+def read_moves(text: str) -> str:
+    """The moves as one string of U, D, L and R: written together ("RRDL"), or separated by
+    commas, spaces or dashes, as letters, runs of letters or the words up, down, left, right."""
+    s = strip_brackets(read_parts(text, [{"moves", "path", "route", "answer"}])[0])
+    moves = []
+    for item in _SEPARATORS.split(s):
+        if _RUN.fullmatch(item):
+            moves.append(item.upper())
+        elif item.lower() in _WORDS:
+            moves.append(_WORDS[item.lower()])
+        else:
+            raise NotAnAnswer(f"{preview(item, 20)} is not a move: write the moves as letters U, D, L and R only")
+    return "".join(moves)
+
+
 @register
 class MazeShortestPath(Task):
     """A maze drawn as a text grid (# wall, . open, S start, E end): give a shortest sequence of
@@ -136,12 +156,12 @@ class MazeShortestPath(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if is_none(answer):
+        if says_none(answer, NO_ROUTE):
             return right() if c["length"] is None else wrong("E can be reached from S.")
-        text = _WORDS.sub(lambda m: m.group(1)[0], answer.strip().strip(".").strip("[](){}\"'"))
-        text = _SEPARATORS.sub("", text).upper()
-        if not text or any(ch not in MOVES for ch in text):
-            return wrong("Write the moves as letters U, D, L and R only.")
+        try:
+            text = read_moves(answer)
+        except ParseError as exc:
+            return refused(exc)
         if c["length"] is None:
             return wrong("E cannot be reached from S.")
         grid = c["grid"]

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._trees import labels, parse_failure, read_nodes
+from .._labels import node_labels
+from ._graph_text import read_nodes
 
 DAMPING = 0.85
 
@@ -81,7 +83,7 @@ class PageRankArgmax(Task):
              doc="the node with the most incoming links (ties included) must not be the winner"),
     )
     answer_format = "the name of the node with the highest score"
-    example = "C"
+    example = "Z9"  # no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -105,7 +107,7 @@ class PageRankArgmax(Task):
                 best = (key, edges, score, order)
         else:  # pragma: no cover - the margins are loose enough to be met in a few hundred draws
             _, edges, score, order = best
-        names = labels(n)
+        names = node_labels(n)
         listing = "\n".join(f"{names[u]} -> {names[v]}" for u, v in edges)
         if params["rounds"]:
             when = (f"Do exactly {params['rounds']} round{'s' if params['rounds'] > 1 else ''} of this update, "
@@ -124,9 +126,9 @@ class PageRankArgmax(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = read_nodes(answer, set(c["nodes"]))
+            given = read_nodes(read_parts(answer, [{"node", "top node", "answer"}])[0], set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(given) != 1:
             return wrong("Give exactly one node name.")
         return right() if given[0] == c["top"] else wrong("That node does not have the highest score.")

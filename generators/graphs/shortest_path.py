@@ -4,25 +4,13 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import join, node_labels
-
-
-def random_connected_graph(rng, n: int, extra_edges: int, max_weight: int) -> nx.Graph:
-    """A random spanning tree plus `extra_edges` more edges, weights in 1..max_weight."""
-    g = nx.Graph()
-    g.add_nodes_from(range(n))
-    order = list(range(n))
-    rng.shuffle(order)
-    for i in range(1, n):
-        g.add_edge(order[i], order[rng.randrange(i)], weight=rng.randint(1, max_weight))
-    candidates = [(u, v) for u in range(n) for v in range(u + 1, n) if not g.has_edge(u, v)]
-    rng.shuffle(candidates)
-    for u, v in candidates[:extra_edges]:
-        g.add_edge(u, v, weight=rng.randint(1, max_weight))
-    return g
+from .._labels import join, node_labels
+from ._graph_text import read_nodes
+from ._random_graphs import random_connected_graph
 
 
 @register
@@ -37,7 +25,7 @@ class ShortestPath(Task):
         Knob("max_weight", [1, 1, 3, 5, 9, 9, 12, 15, 20, 25], (1, 1000), doc="largest edge weight (1 = unweighted)"),
     )
     answer_format = "the path as a comma-separated list of node names, from the start node to the end node"
-    example = "A,F,C"
+    example = "A,F,Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -65,9 +53,10 @@ class ShortestPath(Task):
         weights = {}
         for u, v, w in c["edges"]:
             weights[(u, v)] = weights[(v, u)] = w
-        path = [p.strip().upper() for p in parse_list(answer.replace("->", ",").replace("-", ","))]
-        if not path or any(not p for p in path):
-            return wrong("Write the path as node names separated by commas.")
+        try:
+            path = read_nodes(answer, {x for e in c["edges"] for x in e[:2]})
+        except ParseError as exc:
+            return refused(exc)
         if path[0] != c["start"] or path[-1] != c["end"]:
             return wrong(f"The path must start at {c['start']} and end at {c['end']}.")
         total = 0

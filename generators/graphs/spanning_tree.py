@@ -1,17 +1,19 @@
 """Minimum spanning trees: the total weight is unique; any spanning tree of that weight passes."""
 from __future__ import annotations
 
-import re
-
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_int, read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from .._shared import node_labels
-from ._common import listing, parse_failure, pretty_edges, random_connected_graph, read_edges, strip_label
+from .._labels import node_labels
+from ._graph_text import listing, pretty_edges, read_edges
+from ._random_graphs import random_connected_graph
+
+WEIGHT_LABELS = {"weight", "total weight", "minimum weight", "total", "mst weight", "minimum spanning tree weight"}
+EDGE_LABELS = {"edges", "tree", "spanning tree", "mst", "minimum spanning tree"}
 
 
 def spanning_tree_problem(weights: dict, nodes: list[str], edges) -> str | None:
@@ -60,7 +62,7 @@ class MinimumSpanningTree(Task):
              doc="'weight': the total weight; 'edges': the tree's edges"),
     )
     answer_format = "an integer"
-    example = "17"
+    example = "-1"  # a weight is never negative: never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -80,17 +82,19 @@ class MinimumSpanningTree(Task):
         tree_edges = sorted(tuple(sorted((names[u], names[v]))) for u, v, _ in tree)
         question += f"Find a spanning tree of minimum weight: list its {n - 1} edges."
         fmt = "the edges of the tree as a comma-separated list of pairs like A-B (any order)"
-        return Draft(question, pretty_edges(tree_edges), check, answer_format=fmt, example="A-C, B-C, C-D")
+        # Z9 is no node's name (names are letters): never an answer
+        return Draft(question, pretty_edges(tree_edges), check, answer_format=fmt, example="A-C, B-C, C-Z9")
 
     def grade(self, answer, problem):
         c = problem.check
-        if c["ask"] == "weight":
-            return grade_int(strip_label(answer), c["total"], "the minimum spanning tree weight")
         weights = {(u, v): w for u, v, w in c["edges"]}
         try:
-            edges = read_edges(re.sub(r"\(\s*(?:weight\s*)?\d{1,6}\s*\)", " ", answer), set(c["nodes"]))
+            if c["ask"] == "weight":
+                given = read_int(read_parts(answer, [WEIGHT_LABELS])[0])
+                return right() if given == c["total"] else wrong("That is not the minimum spanning tree weight.")
+            edges = read_edges(read_parts(answer, [EDGE_LABELS])[0], set(c["nodes"]), weights)
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         problem_text = spanning_tree_problem(weights, c["nodes"], edges)
         if problem_text:
             return wrong(problem_text)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import listing, parse_failure, pretty_groups, read_groups
+from .._labels import node_labels
+from ._graph_text import listing, pretty_groups, read_groups
 
 
 def check_partition(groups: list[list[str]], nodes: list[str], expected: list[list[str]], what: str):
@@ -55,7 +56,7 @@ class StronglyConnectedComponents(Task):
     )
     answer_format = ("every strongly connected component as its node names in braces, the components "
                      "separated by commas (any order of components and of nodes)")
-    example = "{A,C},{B},{D,E,F}"
+    example = "{A,C},{B},{D,E,Z9}"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n, parts = params["n_nodes"], params["n_components"]
@@ -100,6 +101,6 @@ class StronglyConnectedComponents(Task):
         try:
             groups = read_groups(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         verdict = check_partition(groups, c["nodes"], c["components"], "strongly connected components")
         return verdict or right()

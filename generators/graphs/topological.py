@@ -1,29 +1,18 @@
 """Topological sorting: any order that puts every task after all of its prerequisites is correct."""
 from __future__ import annotations
 
-import re
-
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import join, node_labels
+from .._labels import join, node_labels
+from ._graph_text import read_nodes
+from ._random_graphs import random_dag
 
-_NAME = re.compile(r"[A-Za-z]{1,3}")
-_SEPARATORS = re.compile(r"\s*(?:,|;|->|=>|>|\s)\s*")
 _PHRASES = ("{u} must be done before {v}", "{v} requires {u}", "{v} must be done after {u}", "{v} depends on {u}")
-
-
-def random_dag(rng, n: int, n_edges: int) -> nx.DiGraph:
-    """A random DAG: `n_edges` distinct edges that all point forward in a hidden random order."""
-    order = list(range(n))
-    rng.shuffle(order)
-    forward = [(order[i], order[j]) for i in range(n) for j in range(i + 1, n)]
-    g = nx.DiGraph()
-    g.add_nodes_from(range(n))
-    g.add_edges_from(rng.sample(forward, min(n_edges, len(forward))))
-    return g
 
 
 @register
@@ -64,16 +53,13 @@ class TopologicalSort(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        text = answer.strip().strip("[](){}").strip()
-        items = [s for s in _SEPARATORS.split(text) if s] if text else []
-        if not items:
-            return wrong("Write the tasks in order, separated by commas.")
         nodes = set(c["nodes"])
+        try:
+            items = read_nodes(answer, nodes, what="one of the tasks")
+        except ParseError as exc:
+            return refused(exc)
         position: dict[str, int] = {}
-        for i, item in enumerate(items):
-            name = item.upper()
-            if not _NAME.fullmatch(item) or name not in nodes:
-                return wrong(f"{item[:20]!r} is not one of the tasks.")
+        for i, name in enumerate(items):
             if name in position:
                 return wrong(f"Task {name} appears more than once.")
             position[name] = i

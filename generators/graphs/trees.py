@@ -7,12 +7,13 @@ from __future__ import annotations
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_int, read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from .._shared import join
-from ._trees import labels, parse_failure, random_tree, read_nodes, read_pairs, shuffled_listing
+from .._labels import join, node_labels
+from ._graph_text import read_nodes, read_pairs, shuffled_listing
+from ._random_graphs import random_tree
 
 _DEPTH = Knob("depth_bias", [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7], (0.0, 1.0),
               doc="chance that a new node extends one of the latest branches (deeper, longer trees)")
@@ -44,7 +45,7 @@ class LowestCommonAncestor(Task):
 
     def build(self, rng, params):
         n = params["n_nodes"]
-        names = labels(n)
+        names = node_labels(n)
         edges = random_tree(rng, n, params["depth_bias"])
         root = edges[0][0]
         tree = nx.DiGraph(edges)
@@ -85,7 +86,7 @@ class LowestCommonAncestor(Task):
         try:
             given = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(given) != len(c["answers"]):
             return wrong(f"Give exactly {len(c['answers'])} node name(s), one per pair.")
         bad = [i + 1 for i, (g, a) in enumerate(zip(given, c["answers"])) if g != a]
@@ -122,7 +123,7 @@ class TreeCenter(Task):
              doc="extra leaves hung next to the end of a longest path (counted in n_nodes)"),
     )
     answer_format = "the centre node, or both centre nodes as a comma-separated list"
-    example = "D"
+    example = "Z9"  # no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -144,7 +145,7 @@ class TreeCenter(Task):
         rng.shuffle(perm)
         edges = [(perm[u], perm[v]) for u, v in edges]
         g = nx.relabel_nodes(g, {v: perm[v] for v in range(n)})
-        names = labels(n)
+        names = node_labels(n)
         centre = sorted(names[v] for v in nx.center(g))
         question = _tree_question(
             names, shuffled_listing(rng, edges, names),
@@ -158,7 +159,7 @@ class TreeCenter(Task):
         try:
             given = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(set(given)) != len(given):
             return wrong("A node is listed twice.")
         if set(given) == set(c["centre"]):
@@ -193,7 +194,7 @@ class SubtreeSizes(Task):
 
     def build(self, rng, params):
         n = params["n_nodes"]
-        names = labels(n)
+        names = node_labels(n)
         edges = random_tree(rng, n, params["depth_bias"])
         root = edges[0][0]
         tree = nx.DiGraph(edges)
@@ -221,7 +222,7 @@ class SubtreeSizes(Task):
         try:
             given = read_pairs(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         expected = c["sizes"]
         missing = [v for v in expected if v not in given]
         if missing:
@@ -254,7 +255,7 @@ class TreeDiameter(Task):
 
     def build(self, rng, params):
         n = params["n_nodes"]
-        names = labels(n)
+        names = node_labels(n)
         edges = random_tree(rng, n, params["depth_bias"])
         w = params["max_weight"]
         weights = [rng.randint(1, w) for _ in edges]
@@ -281,7 +282,7 @@ class TreeDiameter(Task):
         try:
             path = read_nodes(answer, set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(set(path)) != len(path):
             return wrong("A path cannot visit a node twice.")
         weights = {}
@@ -329,7 +330,7 @@ class TreeVertexCover(Task):
              choices=("size", "cover"), doc="'size': the minimum cover size; 'cover': a minimum cover"),
     )
     answer_format = "a minimum vertex cover as a comma-separated list of node names"
-    example = "B,E,F"
+    example = "B,E,Z9"  # Z9 is no node's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_nodes"]
@@ -340,7 +341,7 @@ class TreeVertexCover(Task):
         top = {v for v, s in side.items() if s == 0}
         matching = nx.bipartite.hopcroft_karp_matching(g, top)
         cover = sorted(nx.bipartite.to_vertex_cover(g, matching, top))
-        names = labels(n)
+        names = node_labels(n)
         graph_word = "tree" if n_trees == 1 else f"forest ({n_trees} trees)"
         listing = shuffled_listing(rng, edges, names)
         question = (f"An undirected {graph_word} has nodes {', '.join(names)} and these edges:\n{listing}\n\n"
@@ -349,18 +350,21 @@ class TreeVertexCover(Task):
                  "size": len(cover), "ask": params["ask"]}
         if params["ask"] == "size":
             question += "What is the smallest number of nodes in a vertex cover?"
-            return Draft(question, str(len(cover)), check, answer_format="an integer", example="4")
+            return Draft(question, str(len(cover)), check, answer_format="an integer",
+                         example="-1")  # a size is never negative: never an answer
         question += "Find a vertex cover with as few nodes as possible."
         return Draft(question, join(sorted(names[v] for v in cover)), check)
 
     def grade(self, answer, problem):
         c = problem.check
-        if c["ask"] == "size":
-            return grade_int(answer, c["size"], "the minimum vertex cover size")
         try:
-            chosen = read_nodes(answer, set(c["nodes"]))
+            if c["ask"] == "size":
+                size = read_int(read_parts(answer, [{"size", "minimum size", "minimum vertex cover size"}])[0])
+                return right() if size == c["size"] else wrong("That is not the minimum vertex cover size.")
+            chosen = read_nodes(read_parts(answer, [{"cover", "vertex cover", "minimum vertex cover"}])[0],
+                                set(c["nodes"]))
         except ParseError as exc:
-            return parse_failure(exc)
+            return refused(exc)
         if len(set(chosen)) != len(chosen):
             return wrong("A node is listed twice.")
         chosen = set(chosen)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused, split_top
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 ON, OFF = "#", "."
@@ -63,10 +65,18 @@ def consistent_rules(transitions) -> list[int]:
     return [r for r in range(256) if all(step(a, r) == b for a, b in transitions)]
 
 
-def parse_rows(answer: str) -> list[str]:
-    s = answer.strip().strip("`").strip()
-    rows = [re.sub(r"[\s]", "", part) for part in re.split(r"[,;\n]", s)]
-    return [r for r in rows if r]
+def read_rows(answer: str) -> list[str]:
+    """Rows of cells separated by commas, semicolons or line breaks (blank lines are skipped);
+    spaces between the cells of a row are allowed. A row may hold # and . only, or 0 and 1
+    (refused by the caller with a hint); anything else (a word, a bracket) is not an answer."""
+    rows = [re.sub(r"\s", "", part) for part in split_top(answer.strip(), ",;\n")]
+    rows = [r for r in rows if r]
+    if not rows:
+        raise NotAnAnswer("the answer is empty: give the rows")
+    for r in rows:
+        if not re.fullmatch(r"[#.]+|[01]+", r):
+            raise NotAnAnswer(f"{preview(r)} is not a row of # and . cells")
+    return rows
 
 
 @register
@@ -91,6 +101,7 @@ class CellularAutomaton(Task):
     answer_format = ("the predicted rows in order, each as a string of # (on) and . (off) with one character "
                      "per cell, rows separated by commas or new lines")
     example = "#..##.#.,.##..#.."
+    keeps_full_stop = True  # a row may end in an off cell "."
 
     def build(self, rng, params):
         width, shown, predict = params["width"], params["shown"], params["predict"]
@@ -136,7 +147,10 @@ class CellularAutomaton(Task):
         return Draft(question, "\n".join(rows_out), {"rows": rows_out})
 
     def grade(self, answer, problem):
-        rows = parse_rows(answer)
+        try:
+            rows = read_rows(answer)
+        except ParseError as exc:
+            return refused(exc)
         expected = problem.check["rows"]
         if rows and all(set(r) <= set("01") for r in rows):
             return wrong("Write each row with # and . characters, not digits.")

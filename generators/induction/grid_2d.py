@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common3 import determined_puzzle, grid_operations, grid_text, read_grid
+from ._grids import grid_operations, grid_text, read_square_grid
+from ._programs import determined_puzzle
 
 
 def _grid(rng, n: int, palette: list[int], density: float):
@@ -64,10 +67,10 @@ class GridTransform2D(Task):
         return Draft(question, grid_text(expected), {"grid": grid_text(expected), "size": n})
 
     def grade(self, answer, problem):
-        n = problem.check["size"]
-        got = read_grid(answer, n)
-        if got is None or not got.isascii():
-            return wrong(f"Write {n} rows of {n} digits, separated by /.")
+        try:
+            got = read_square_grid(answer, problem.check["size"])
+        except ParseError as exc:
+            return refused(exc)
         return right() if grid_text(got) == problem.check["grid"] else wrong("That is not the output grid.")
 
 

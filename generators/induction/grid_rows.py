@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import strip_brackets
 from procgym.verdict import right, wrong
 
-from ._common import consistent_outputs
+from ._programs import consistent_outputs
 
 
 def shift(row, k):
@@ -163,10 +164,12 @@ class GridTransform(Task):
         return Draft(question, row_text(expected), {"row": row_text(expected)})
 
     def grade(self, answer, problem):
-        s = re.sub(r"[\s,]", "", answer.strip().strip("`[]()'\""))
+        # one digit per cell; spaces or commas may stand between the digits (the prompt allows them)
+        pieces = re.split(r"[\s,]+", strip_brackets(answer.strip()))
         expected = problem.check["row"]
-        if not s.isdigit():
-            return wrong("Write the row as digits, one per cell.")
+        if not all(re.fullmatch(r"[0-9]+", piece) for piece in pieces):
+            return wrong("Not an answer: write the row as digits, one per cell.")
+        s = "".join(pieces)
         if len(s) != len(expected):
             return wrong(f"The row must have {len(expected)} cells.")
         return right() if s == expected else wrong("That is not the output row.")

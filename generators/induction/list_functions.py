@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import consistent_outputs, int_list_text, parse_int_list
+from ._int_lists import int_list_text, read_int_list
+from ._programs import consistent_outputs
 
 
 def _primitives(add_values, take_values, thresholds):
@@ -114,9 +117,10 @@ class ListFunction(Task):
         return Draft(question, int_list_text(expected), {"output": list(expected)})
 
     def grade(self, answer, problem):
-        given = parse_int_list(answer)
-        if given is None:
-            return wrong("Write the list as integers separated by commas, e.g. [4, 1, 7].")
+        try:
+            given = read_int_list(answer, allow_empty=True)
+        except ParseError as exc:
+            return refused(exc)
         expected = problem.check["output"]
         if given == expected:
             return right()

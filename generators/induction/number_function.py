@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
-from procgym.verdict import right, wrong
+from procgym.kit import grade_int
 
-from ._common3 import determined_puzzle, menu_question, number_operations
+from ._primitives import number_operations
+from ._programs import determined_puzzle, menu_question
 
 OPS = number_operations()
 
@@ -31,7 +31,7 @@ class NumberFunction(Task):
         Knob("n_examples", [2, 3, 3, 3, 3, 3, 4, 4, 4, 4], (1, 10), doc="examples shown at first (more if needed)"),
     )
     answer_format = "a whole number"
-    example = "4521"
+    example = "-4521"  # every operation maps whole numbers to whole numbers 0 or more: never the answer
 
     def build(self, rng, params):
         top = params["max_input"]
@@ -45,8 +45,4 @@ class NumberFunction(Task):
         return Draft(question, str(expected), {"value": expected})
 
     def grade(self, answer, problem):
-        try:
-            got = parse_int(answer)
-        except ParseError as exc:
-            return wrong(str(exc))
-        return right() if got == problem.check["value"] else wrong("That is not the output.")
+        return grade_int(answer, problem.check["value"], "the output")

@@ -4,9 +4,11 @@ from __future__ import annotations
 import itertools
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import parse_int_list
+from ._int_lists import read_int_list
 
 LIMIT = 10**6  # |term| bound for generated sequences
 KINDS = ("add", "sub", "mul", "div")
@@ -100,7 +102,9 @@ class OperationCycle(Task):
         Knob("ahead", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4], (1, 8), doc="terms to give"),
     )
     answer_format = "the next terms in order, comma-separated"
-    example = "17, 34, 31"
+    # no operation takes 17 to 30 (add or subtract 1-9, multiply by 2-4, divide by 2 or 3), so this
+    # is never the answer (17, 34, 31 may be)
+    example = "17, 30, 31"
 
     def build(self, rng, params):
         k, kinds, ahead = params["cycle"], KINDS[:params["kinds"]], params["ahead"]
@@ -135,10 +139,11 @@ class OperationCycle(Task):
         return Draft(question, ", ".join(map(str, nxt)), {"next": nxt})
 
     def grade(self, answer, problem):
-        got = parse_int_list(answer)
+        try:
+            got = read_int_list(answer)
+        except ParseError as exc:
+            return refused(exc)
         want = problem.check["next"]
-        if got is None:
-            return wrong("Write the terms as comma-separated integers.")
         if len(got) != len(want):
             return wrong(f"Give exactly {len(want)} terms.")
         if got == want:

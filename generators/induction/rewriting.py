@@ -1,9 +1,9 @@
 """String rewriting inferred from examples: a hidden letter-by-letter substitution (a morphism)."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_token, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 
@@ -70,7 +70,7 @@ class StringRewrite(Task):
              doc="typical word length (each word is this long, give or take one letter)"),
     )
     answer_format = "the resulting string of letters, with no spaces (write EMPTY if nothing is left)"
-    example = "abba"
+    example = "xyyx"  # words use only the letters a-h, so this is never the answer (abba may be)
 
     def build(self, rng, params):
         alphabet = "abcdefgh"[:params["letters"]]
@@ -130,12 +130,13 @@ class StringRewrite(Task):
         return Draft(question, expected, {"result": expected})
 
     def grade(self, answer, problem):
-        s = re.sub(r"\s", "", answer.strip().strip("`'\"").strip())
         expected = problem.check["result"]
-        if s.upper() in ("EMPTY", "(EMPTY)", "") and expected == "":
-            return right()
-        if not s.isalpha():
-            return wrong("Write the result as letters only.")
+        if answer.strip().upper() in ("EMPTY", "(EMPTY)"):
+            return right() if expected == "" else wrong("Something is left: give the letters.")
+        try:
+            s = read_token(answer, r"[A-Za-z]+", "the letters of the result, with no spaces")
+        except ParseError as exc:
+            return refused(exc)
         if s.lower() == expected:
             return right()
         if len(s) != len(expected):

@@ -5,9 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import parse_int_list
+from ._int_lists import read_int_list
 
 FAMILIES = ("polynomial", "recurrence", "interleaved", "digits")
 
@@ -294,9 +296,10 @@ class SequenceNext(Task):
         return Draft(question, ", ".join(str(v) for v in nxt), {"next": nxt})
 
     def grade(self, answer, problem):
-        given = parse_int_list(answer)
-        if given is None:
-            return wrong("Write the terms as integers separated by commas.")
+        try:
+            given = read_int_list(answer)
+        except ParseError as exc:
+            return refused(exc)
         expected = problem.check["next"]
         if len(given) != len(expected):
             return wrong(f"Give exactly {len(expected)} term(s).")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import TurnBudgetTask
 
-from ._common import BudgetedInvestigation, answer_text, budget_for
+from ._answers import answer_text, judge
 
 FIRST_NAMES = ("Ada", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo",
                "Nia", "Omar", "Pia", "Quin", "Rosa", "Sami", "Tess", "Uma", "Vic", "Wren", "Xena", "Yuri",
@@ -315,7 +316,7 @@ def pick_question(rng, tables: dict, hops: int) -> dict:
 
 
 @register
-class DatabaseQuery(BudgetedInvestigation):
+class DatabaseQuery(TurnBudgetTask):
     """A company database of three tables (employees, departments, projects) is hidden; the
     prompt gives only its schema and a question. The agent queries it with a small language,
     SELECT cols / COUNT / SUM col / MAX col / MIN col FROM table [WHERE col op value AND ...],
@@ -342,6 +343,7 @@ class DatabaseQuery(BudgetedInvestigation):
     )
     answer_format = "one command per turn: a query (SELECT, COUNT, SUM, MAX, MIN) or ANSWER value"
     example = "SELECT name, salary FROM employees WHERE city = Oslo"
+    invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):
         if params["n_departments"] > params["n_employees"]:
@@ -353,7 +355,7 @@ class DatabaseQuery(BudgetedInvestigation):
         check = {"tables": tables, "question": q, "answer": str(answer), "row_limit": params["row_limit"],
                  "budget": 10**6}
         line = self.reference_line(check)
-        check["budget"] = budget_for(len(line), params["slack"])
+        check["budget"] = len(line) + params["slack"]
         schema = "\n".join(f"  {t}({', '.join(cols)}): {len(tables[t])} rows" for t, cols in SCHEMA.items())
         question = (
             "A company database is hidden from you. Its tables and columns:\n"
@@ -369,16 +371,16 @@ class DatabaseQuery(BudgetedInvestigation):
             "A condition is col op value with op one of = != < > <= >=; words compare ignoring case and take only "
             f"= or !=. A SELECT shows at most {params['row_limit']} rows. Every command, valid or not, uses a turn; "
             f"you have {check['budget']} turns.")
-        return Draft(question, "\n".join(line), check)
+        return self.draft(question, "\n".join(line), check)  # a query never wins
 
-    def fresh_state(self, check):
-        return {"turn": 0, "results": []}
+    def start(self, problem):
+        return {"results": []}
 
-    def act(self, check, state, text):
+    def act(self, problem, state, text):
+        check = problem.check
         given = answer_text(text)
         if given is not None:
-            obs, outcome = self.judge(check, given)
-            return obs, outcome
+            return judge(check["answer"], given)
         try:
             query = parse_query(text)
         except QueryError as exc:
@@ -387,6 +389,9 @@ class DatabaseQuery(BudgetedInvestigation):
         state["results"].append(result)
         return shown, None
 
-    def plan(self, check, state):
-        return next_query(check, state)
+    def unsolved(self, problem, state):
+        return "the question was not answered."
+
+    def plan(self, problem, state):
+        return next_query(problem.check, state)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from procgym import Draft, Knob, register
-from procgym.generators.code._tiny_lang import LANGUAGE, TinyError, parse, run
+from procgym import Knob, register
+from procgym.generators._tiny_lang import LANGUAGE, TinyError, parse, run
+from procgym.kit import WIN, TurnBudgetTask, plural
 
-from ._common import BudgetedInvestigation, budget_for, plural
 
 # interpreter steps one test may take: a fix that loops forever fails the test (the correct
 # programs need a few hundred steps on the generated inputs)
@@ -178,7 +178,7 @@ _RUN = re.compile(r"^(?:run|test)(?:\s+(?:tests?\s+)?(all|\d{1,4}))?$", re.IGNOR
 
 
 @register
-class Debugging(BudgetedInvestigation):
+class Debugging(TurnBudgetTask):
     """A program in Tiny (the project's own small language) has exactly one buggy line: one
     operator or constant was changed, so some of its tests fail. The agent runs the tests (run,
     run K), reads the program (show A-B, at most `show_limit` lines at a time) and submits a
@@ -205,7 +205,8 @@ class Debugging(BudgetedInvestigation):
         Knob("slack", [6, 6, 5, 5, 5, 4, 4, 4, 3, 3], (0, 50), doc="spare turns beyond the reference plan"),
     )
     answer_format = "one command per turn: run, run K, show A-B, or fix N: new line"
-    example = "fix 4: if (xs[i] > t)"
+    example = "run"  # a query never wins (a fix may)
+    invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):
         pool = tuple(TEMPLATES) if params["helpers"] else SIMPLE
@@ -230,7 +231,7 @@ class Debugging(BudgetedInvestigation):
         answer = ["run", *(f"show {a}-{min(len(buggy), a + params['show_limit'] - 1)}"
                            for a in range(1, len(buggy) + 1, params["show_limit"])),
                   f"fix {n}: {bare(lines[n - 1])}"]
-        check["budget"] = budget_for(len(answer), params["slack"])
+        check["budget"] = len(answer) + params["slack"]
         what = "\n".join(f"  - {d}" for d in described)
         question = (
             f"A program in Tiny, a small language, has {len(buggy)} lines and exactly one buggy line. It should "
@@ -247,10 +248,10 @@ class Debugging(BudgetedInvestigation):
             "opens or closes may be left out (fix 3: while (i < n) keeps line 3's final {)\n"
             f"A test that runs more than {RUN_STEPS:,} interpreter steps fails. Every command, valid or not, uses "
             f"a turn; you have {check['budget']} turns.")
-        return Draft(question, "\n".join(answer), check)
+        return self.draft(question, "\n".join(answer), check)
 
-    def fresh_state(self, check):
-        return {"turn": 0, "ran": False, "seen": []}
+    def start(self, problem):
+        return {"ran": False, "seen": []}
 
     def _report(self, check, picked):
         out, tree = [], check["lines"]
@@ -266,7 +267,8 @@ class Debugging(BudgetedInvestigation):
                        f"got {show_output(got)}: {verdict}")
         return "\n".join(out)
 
-    def act(self, check, state, text):
+    def act(self, problem, state, text):
+        check = problem.check
         lines, n_lines = check["lines"], len(check["lines"])
         m = _RUN.match(text)
         if m:
@@ -305,13 +307,17 @@ class Debugging(BudgetedInvestigation):
             failing = [k for k, (inputs, expected) in enumerate(check["tests"], 1) if outputs(tree, inputs) != expected]
             if not failing:
                 return (f"Fix accepted: line {n} is now {fixed[n - 1].strip()!r} and all {len(check['tests'])} "
-                        f"tests pass.", "win")
+                        f"tests pass.", WIN)
             return (f"Fix rejected: with that line, {plural(len(failing), 'test')} still "
                     f"{'fails' if len(failing) == 1 else 'fail'} "
                     f"({', '.join(map(str, failing))}). The program is unchanged.", None)
         return "Unknown command: use run, run K, show A-B, show N or fix N: LINE.", None
 
-    def plan(self, check, state):
+    def unsolved(self, problem, state):
+        return "the bug was not fixed."
+
+    def plan(self, problem, state):
+        check = problem.check
         if not state["ran"]:
             return "run"
         n_lines, limit = len(check["lines"]), check["show_limit"]

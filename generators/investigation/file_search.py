@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import TurnBudgetTask
 
-from ._common import BudgetedInvestigation, answer_text, budget_for
+from ._answers import answer_text, judge
 
 FIRST = ("Dana", "Eli", "Mara", "Theo", "Nina", "Omar", "Lia", "Ravi", "Sofia", "Hugo", "Ines", "Paul")
 LAST = ("Ruiz", "Kim", "Okafor", "Berg", "Costa", "Novak", "Haddad", "Lund", "Moreau", "Tanaka", "Silva", "Weber",
@@ -199,7 +200,7 @@ QUESTIONS = {
 
 
 @register
-class FileSearch(BudgetedInvestigation):
+class FileSearch(TurnBudgetTask):
     """A file system of office notes is hidden; the prompt asks a question whose answer is a chain
     of facts spread over files (who approved an invoice; that person's extension; their team and
     the team's room). The agent explores with ls DIR, cat FILE and grep TEXT [DIR] and answers
@@ -227,13 +228,14 @@ class FileSearch(BudgetedInvestigation):
     )
     answer_format = "one command per turn: ls DIR, cat FILE, grep TEXT [DIR], or answer VALUE"
     example = "grep budget /notes"
+    invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):
         files, facts = build_files(rng, params["hops"], params["distractors"], params["fillers"])
         check = {"files": files, "hops": params["hops"], "invoice": facts["invoice"], "answer": facts["answer"],
                  "grep_limit": params["grep_limit"], "recursive": params["recursive"], "budget": 10**6}
         line = self.reference_line(check)
-        check["budget"] = budget_for(len(line), params["slack"])
+        check["budget"] = len(line) + params["slack"]
         scope = ("all files under DIR, sub-directories included" if params["recursive"] else
                  "only the files directly in DIR, not in its sub-directories")
         question = (
@@ -248,15 +250,16 @@ class FileSearch(BudgetedInvestigation):
             "  answer VALUE    ends the game: you get one answer\n"
             f"grep shows at most {params['grep_limit']} matching lines. Every command, valid or not, uses a "
             f"turn; you have {check['budget']} turns.")
-        return Draft(question, "\n".join(line), check)
+        return self.draft(question, "\n".join(line), check)  # a query never wins
 
-    def fresh_state(self, check):
-        return {"turn": 0, "hits": [], "listed": [], "known_dirs": ["/"], "has_files": {}, "searched": []}
+    def start(self, problem):
+        return {"hits": [], "listed": [], "known_dirs": ["/"], "has_files": {}, "searched": []}
 
-    def act(self, check, state, text):
+    def act(self, problem, state, text):
+        check = problem.check
         given = answer_text(text)
         if given is not None:
-            return self.judge(check, given)
+            return judge(check["answer"], given)
         files = check["files"]
         command, _, rest = text.partition(" ")
         command, rest = command.lower(), rest.strip()
@@ -308,5 +311,8 @@ class FileSearch(BudgetedInvestigation):
             return "\n".join(out), None
         return f"Unknown command {command!r}: use ls, cat, grep or answer.", None
 
-    def plan(self, check, state):
-        return next_command(check, state)
+    def unsolved(self, problem, state):
+        return "the question was not answered."
+
+    def plan(self, problem, state):
+        return next_command(problem.check, state)

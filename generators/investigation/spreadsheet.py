@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import TurnBudgetTask
 
-from ._common import BudgetedInvestigation, answer_text, budget_for
+from ._answers import answer_text, judge
 
 ITEMS = ("anchor", "bolt", "cable", "drill", "easel", "flask", "gauge", "hinge", "inkpad", "jack", "kettle",
          "ladder", "magnet", "nozzle", "oar", "pulley", "quill", "rivet", "spool", "trowel", "valve", "wedge",
@@ -139,7 +140,7 @@ def make_sheet(rng, n_rows: int, steps: int) -> tuple[dict, dict]:
 
 
 @register
-class Spreadsheet(BudgetedInvestigation):
+class Spreadsheet(TurnBudgetTask):
     """A spreadsheet (columns A-D: Item, Region, Units, Price; a header in row 1, data below) is
     hidden; the prompt gives its shape and a question. The agent reads it with GET A5 or GET
     B2:B9 (at most `range_limit` cells shown per GET), SUM / MAX / MIN over a range, and answers
@@ -163,13 +164,14 @@ class Spreadsheet(BudgetedInvestigation):
     )
     answer_format = "one command per turn: GET CELL, GET RANGE, SUM RANGE, MAX RANGE, MIN RANGE or ANSWER value"
     example = "GET B2:B6"
+    invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):
         sheet, q = make_sheet(rng, params["n_rows"], params["steps"])
         check = {"sheet": sheet, "question": q, "n_rows": params["n_rows"], "answer": str(true_answer(sheet, q)),
                  "range_limit": params["range_limit"], "budget": 10**6}
         line = self.reference_line(check)
-        check["budget"] = budget_for(len(line), params["slack"])
+        check["budget"] = len(line) + params["slack"]
         last = params["n_rows"] + 1
         question = (
             f"A spreadsheet is hidden from you. Row 1 holds the headers A1 = Item, B1 = Region, C1 = Units, "
@@ -182,15 +184,16 @@ class Spreadsheet(BudgetedInvestigation):
             "  SUM C2:C9      the sum of the numbers in a range (also MAX and MIN), any size\n"
             "  ANSWER value   ends the game: you get one answer\n"
             f"Every command, valid or not, uses a turn; you have {check['budget']} turns.")
-        return Draft(question, "\n".join(line), check)
+        return self.draft(question, "\n".join(line), check)  # a query never wins
 
-    def fresh_state(self, check):
-        return {"turn": 0, "seen": {}}
+    def start(self, problem):
+        return {"seen": {}}
 
-    def act(self, check, state, text):
+    def act(self, problem, state, text):
+        check = problem.check
         given = answer_text(text)
         if given is not None:
-            return self.judge(check, given)
+            return judge(check["answer"], given)
         command, _, rest = text.partition(" ")
         command = command.upper()
         if command not in ("GET", "SUM", "MAX", "MIN"):
@@ -221,5 +224,8 @@ class Spreadsheet(BudgetedInvestigation):
             state["sum"] = value
         return f"{label} = {value} (over {len(numbers)} numbers)", None
 
-    def plan(self, check, state):
-        return next_command(check, state)
+    def unsolved(self, problem, state):
+        return "the question was not answered."
+
+    def plan(self, problem, state):
+        return next_command(problem.check, state)

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import (dense_enough, grade_vector, matvec, num, scramble, solve_system, transpose, vec_text)
-from .inverse import triangular_start
+from procgym.kit import frac_text, drawn_example
+
+from ._matrices import (dense_enough, grade_vector, matvec, parse_vector, scramble, solve_system, transpose, triangular_start, vec_text)
 
 
 def poly_text(coeffs) -> str:
@@ -16,10 +17,10 @@ def poly_text(coeffs) -> str:
             continue
         mag = abs(c)
         if power == 0:
-            body = num(mag)
+            body = frac_text(mag)
         else:
             var = "x" if power == 1 else f"x^{power}"
-            body = var if mag == 1 else f"{num(mag)}{var}"
+            body = var if mag == 1 else f"{frac_text(mag)}{var}"
         if not out:
             out.append(("-" if c < 0 else "") + body)
         else:
@@ -27,6 +28,7 @@ def poly_text(coeffs) -> str:
     return "".join(out) or "0"
 
 
+EXAMPLES = ("(2, -1/3, 5)", "(1, 0, -2)", "(-3, 1/2, 4)", "(5, -1, 1/3)")  # each problem shows one that is wrong
 MAX_COORDINATE = 99  # redraw when a coordinate's numerator is larger (heavy arithmetic, no more insight)
 
 
@@ -36,7 +38,7 @@ def combination_text(coeffs, names) -> str:
     for c, name in zip(coeffs, names):
         if c == 0:
             continue
-        body = name if abs(c) == 1 else f"{num(abs(c))}{name}"
+        body = name if abs(c) == 1 else f"{frac_text(abs(c))}{name}"
         out.append(("-" if c < 0 else "") + body if not out else (" - " if c < 0 else " + ") + body)
     return "".join(out) or "0"
 
@@ -86,6 +88,8 @@ class ChangeOfBasis(Task):
             draft, coords = self._attempt(rng, params)
             if max(abs(x.numerator) for x in coords) <= MAX_COORDINATE:
                 break
+        # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
+        draft.example = drawn_example(rng, EXAMPLES, lambda c: parse_vector(c) != coords)
         return draft
 
     def _attempt(self, rng, params):
@@ -125,9 +129,14 @@ class ChangeOfBasis(Task):
                             "with v = " + " + ".join(f"y{j} b{j}" for j in range(1, n + 1)) + ".")
         if status != "unique":
             raise AssertionError("a basis matrix was singular")  # not reached: bases have nonzero determinant
-        return Draft(question, vec_text(coords), {"value": [num(x) for x in coords]},
+        return Draft(question, vec_text(coords), {"value": [frac_text(x) for x in coords]},
                      answer_format=f"the coordinates in order, as ({_coords_text('y', n)}) with exact entries "
                                    "(integers or fractions p/q)"), coords
 
     def grade(self, answer, problem):
-        return grade_vector(answer, problem.check["value"], "the coordinates")
+        n = len(problem.check["value"])
+        # "[v]_C = (...)" names the coordinate vector in the basis asked for (C, or B with one basis)
+        basis = "C" if "Two bases of R^" in problem.prompt else "B"
+        labels = [f"[v]_{basis}", f"v_{basis}", "[p]_B"] if basis == "B" else [f"[v]_{basis}", f"v_{basis}"]
+        return grade_vector(answer, problem.check["value"], [f"y{i}" for i in range(1, n + 1)], "the coordinates",
+                            labels)

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from .._math import grade_number
-from ._common import det, mat_text, num, small_fraction, to_json
+from ._matrices import det, grade_scalar, mat_text, small_fraction, to_json
+
+LABELS = ("det(A)", "det A", "det", "|A|", "det(M)", "determinant")
 
 
 @register
@@ -23,7 +25,7 @@ class Determinant(Task):
         Knob("max_denominator", [2, 2, 2, 2, 2, 3, 3, 4, 4, 5], (2, 20), doc="largest denominator of a fraction entry"),
     )
     answer_format = "the determinant as an exact number: an integer or a fraction p/q"
-    example = "-17/2"
+    example = "-17/23"  # never a determinant here: entry denominators are at most 20, so no factor 23
 
     def build(self, rng, params):
         n, top = params["size"], params["entry_max"]
@@ -33,7 +35,7 @@ class Determinant(Task):
             m[c // n][c % n] = small_fraction(rng, max(1, top // 2), params["max_denominator"])
         value = det(m)
         question = f"Compute the determinant of the {n}x{n} matrix\n\n{mat_text(m)}"
-        return Draft(question, num(value), {"value": num(value), "matrix": to_json(m)})
+        return Draft(question, frac_text(value), {"value": frac_text(value), "matrix": to_json(m)})
 
     def grade(self, answer, problem):
-        return grade_number(answer, problem.check["value"], "the determinant")
+        return grade_scalar(answer, problem.check["value"], "the determinant", LABELS)

@@ -6,41 +6,50 @@ from collections import Counter
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_list, parse_number
+from procgym.kit import NotAnAnswer, frac_text, read_number, refused, split_top, strip_brackets
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import dense_enough, lu_unimodular, mat_text, matmul, max_abs, num, rational_eigenvalues, to_json
+from ._matrices import (answer_side, dense_enough, lu_unimodular, mat_text, matmul, max_abs, rational_eigenvalues,
+                        to_json)
 
-_PREFIX = re.compile(r"^\s*(?:the\s+)?(?:eigenvalues?(?:\s+are)?|lambda|\u03bb)\s*[:=]?\s*", re.IGNORECASE)
+_PREFIX = re.compile(r"^\s*(?:the\s+)?(?:eigenvalues?(?:\s+are)?|lambda|\\lambda|\u03bb)\s*[:=]?\s*", re.IGNORECASE)
 _MULT = re.compile(r"^(.+?)\s*(?:\(\s*(?:(?:algebraic\s+)?multiplicity|mult\.?|m)\s*[:=]?\s*(\d{1,2})\s*\)"
                    r"|\(\s*[x\u00d7*]\s*(\d{1,2})\s*\)|\s+(?:with|of)\s+(?:algebraic\s+)?multiplicity\s+(\d{1,2}))$",
                    re.IGNORECASE)
+# the names an eigenvalue may be written with: lambda1 = 2, \lambda_2 = 2, λ_{3} = -1
+EIGEN_NAMES = tuple(f"{sym}{sub}" for sym in ("lambda", "\\lambda", "\u03bb")
+                    for sub in ["", *(f"{sep}{i}" for sep in ("", "_") for i in range(1, 7))])
 
 
 def read_eigenvalues(answer: str) -> list[Fraction]:
-    """A multiset of numbers: "2, 2, -1", "{-1, 2, 2}", or "2 (multiplicity 2), -1", "2 (x2), -1"."""
-    text = re.sub(r"\s+", " ", clean(answer))  # linear; keeps the patterns below free of long whitespace runs
+    """A multiset of numbers: "2, 2, -1", "{-1, 2, 2}", "2 (multiplicity 2), -1", "2 (x2), -1",
+    "lambda1 = 2, lambda2 = 2, lambda3 = -1". Any other left-hand side or relation is refused."""
+    text = re.sub(r"\s+", " ", answer).strip()  # linear; keeps the patterns below free of long whitespace runs
     if len(text) > 2_000:
-        raise ParseError("the answer is too long")
-    text = _PREFIX.sub("", text).replace(", and ", ", ").replace(" and ", ", ")
+        raise NotAnAnswer("the answer is too long")
+    if not re.match(r"\s*(?:lambda|\\lambda|\u03bb)\s*_?\{?\d", text, re.IGNORECASE):
+        text = _PREFIX.sub("", text)
+    text = text.replace(", and ", ", ").replace(" and ", ", ").replace("\\{", "{").replace("\\}", "}")
     out: list[Fraction] = []
-    for item in parse_list(text):
+    for item in split_top(strip_brackets(text), ",;"):
         if len(item) > 80:
-            raise ParseError("an eigenvalue entry is too long")
-        if "=" in item:  # "lambda1 = 2"
-            item = item.rsplit("=", 1)[1].strip()
+            raise NotAnAnswer("an eigenvalue entry is too long")
+        if not item:
+            raise NotAnAnswer("the list has an empty item: separate the eigenvalues with commas")
+        item = answer_side(item, EIGEN_NAMES, "the eigenvalues")
         m = _MULT.match(item)
         if m:
             value, count = m.group(1), int(m.group(2) or m.group(3) or m.group(4))
             if not 1 <= count <= 20:
-                raise ParseError("a multiplicity is out of range")
-            out.extend([parse_number(value)] * count)
+                raise NotAnAnswer("a multiplicity is out of range")
+            out.extend([read_number(value)] * count)
         else:
-            out.append(parse_number(item))
+            out.append(read_number(item))
         if len(out) > 40:
-            raise ParseError("too many eigenvalues")
+            raise NotAnAnswer("too many eigenvalues")
     if not out:
-        raise ParseError("no eigenvalues given")
+        raise NotAnAnswer("no eigenvalues given")
     return out
 
 
@@ -72,7 +81,7 @@ class Eigenvalues(Task):
     answer_format = ("all eigenvalues as a comma-separated list of exact numbers (integers or fractions p/q), in "
                      "any order, each repeated as many times as its algebraic multiplicity (writing a repeated "
                      "eigenvalue once with its multiplicity stated, as in -1/2 (multiplicity 2), is also accepted)")
-    example = "3, -1/2, -1/2"
+    example = "3, -1/7, -1/7"  # never the answer: eigenvalues here have denominators dividing 1 to 6
 
     def build(self, rng, params):
         n, top, q = params["size"], params["eig_max"], params["denominator"]
@@ -95,8 +104,8 @@ class Eigenvalues(Task):
         if len(values) != n:
             raise AssertionError("the characteristic polynomial did not split over the rationals")
         question = f"Find the eigenvalues of the {n}x{n} matrix\n\n{mat_text(m)}"
-        answer = ", ".join(num(v) for v in values)
-        return Draft(question, answer, {"values": [num(v) for v in values], "matrix": to_json(m)})
+        answer = ", ".join(frac_text(v) for v in values)
+        return Draft(question, answer, {"values": [frac_text(v) for v in values], "matrix": to_json(m)})
 
     @staticmethod
     def _eigenvalues(rng, n, top, q, repeats):
@@ -130,7 +139,7 @@ class Eigenvalues(Task):
         try:
             given = read_eigenvalues(answer)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         expected = Counter(Fraction(v) for v in problem.check["values"])
         if Counter(given) == expected:
             return right()

@@ -4,27 +4,11 @@ from __future__ import annotations
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common import (MATRIX_FORMS, dense_enough, grade_matrix, has_parallel_lines, inverse, make_dependent, mat_text,
-                      matrix_answer, says_singular, scramble, to_json)
+from ._matrices import (MATRIX_FORMS, dense_enough, grade_matrix, has_parallel_lines, inverse, make_dependent, mat_text,
+                        matrix_answer, says_singular, scramble, to_json, triangular_start)
 
-
-def triangular_start(rng, n: int, determinant: int, off_max: int):
-    """An upper-triangular integer matrix with the given determinant (0 allowed: one zero pivot)."""
-    diag = [1] * n
-    if determinant == 0:
-        diag[rng.randrange(n)] = 0
-    else:
-        rest = abs(determinant)
-        p = 2
-        while rest > 1:
-            while rest % p == 0:
-                diag[rng.randrange(n)] *= p
-                rest //= p
-            p += 1
-        if determinant < 0:
-            diag[rng.randrange(n)] *= -1
-    return [[diag[i] if i == j else (rng.randint(-off_max, off_max) if j > i else 0) for j in range(n)]
-            for i in range(n)]
+# what a model may write on the left of the inverse: A^{-1} = [[...]]
+LABELS = ("A^-1", "A^(-1)", "M^-1", "inverse", "the inverse", "inv(A)")
 
 
 @register
@@ -48,7 +32,7 @@ class MatrixInverse(Task):
     )
     answer_format = (f"the inverse as {MATRIX_FORMS}, with exact entries (integers or fractions p/q); "
                      "or the single word singular if the matrix has no inverse")
-    example = "[[1, -1/2], [0, 3]]"
+    example = "[[1, -1/2], [0, 0]]"  # singular, so never an inverse
 
     def build(self, rng, params):
         n, top = params["size"], params["entry_max"]
@@ -76,4 +60,4 @@ class MatrixInverse(Task):
             return right() if c["singular"] else wrong("The matrix is invertible.")
         if c["singular"]:
             return wrong("That is not the inverse: check whether the matrix is invertible.")
-        return grade_matrix(answer, c["inverse"], "the inverse")
+        return grade_matrix(answer, c["inverse"], "the inverse", LABELS)

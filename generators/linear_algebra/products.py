@@ -1,12 +1,16 @@
 """Matrix products: expressions of products, transposes and traces, and matrix powers."""
 from __future__ import annotations
 
-from procgym import Draft, Knob, Task, register
+import re
 
-from .._math import grade_number
-from ._common import (MATRIX_FORMS, grade_matrix, identity, lu_unimodular, mat_add, mat_pow, mat_scale, mat_text,
-                      matmul, matrix_answer, max_abs, named_matrices, nonzero, num, random_matrix, small_fraction,
-                      to_json, trace, transpose)
+from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
+
+from ._matrices import (MATRIX_FORMS, grade_matrix, grade_scalar, identity, lu_unimodular, mat_add, mat_pow, mat_scale,
+                        mat_text, matmul, matrix_answer, max_abs, named_matrices, nonzero, random_matrix,
+                        small_fraction, to_json, trace, transpose)
+
+_ASKED = re.compile(r"\n\ncompute (?:tr\((.+?)\), the trace of .+?|(.+?))\. \(M\^T is")
 
 LETTERS = "ABCDEF"
 
@@ -36,7 +40,7 @@ class MatrixProduct(Task):
              doc="non-integer fractions among the given entries"),
     )
     answer_format = f"the result as {MATRIX_FORMS}, with exact entries"
-    example = "[[1, -2], [0, 7/2]]"
+    example = "[[1, -2], [0, 7/5]]"  # never the answer: fractions here have denominators 2 and 3 only
 
     def build(self, rng, params):
         n, k, top = params["size"], params["factors"], params["entry_max"]
@@ -82,16 +86,20 @@ class MatrixProduct(Task):
             value = trace(result)
             question = (f"Given the matrices\n\n{named_matrices(mats)}\n\ncompute tr({text}), the trace of {text}. "
                         f"({legend}.)")
-            return Draft(question, num(value), {"kind": "trace", "value": num(value)},
-                         answer_format="the trace as an exact number: an integer or a fraction p/q", example="-7/2")
+            return Draft(question, frac_text(value), {"kind": "trace", "value": frac_text(value)},
+                         answer_format="the trace as an exact number: an integer or a fraction p/q",
+                         example="-7/5")  # never the answer: denominators here are products of 2 and 3
         question = (f"Given the matrices\n\n{named_matrices(mats)}\n\ncompute {text}. ({legend}.)")
         return Draft(question, matrix_answer(result), {"kind": "matrix", "value": to_json(result)})
 
     def grade(self, answer, problem):
         c = problem.check
+        asked = _ASKED.search(problem.prompt)  # "AB = [[...]]" and "tr(AB) = 3" name what was computed
         if c["kind"] == "trace":
-            return grade_number(answer, c["value"], "the trace")
-        return grade_matrix(answer, c["value"], "the result")
+            labels = ["trace", "tr"] + ([f"tr({asked.group(1)})"] if asked and asked.group(1) else [])
+            return grade_scalar(answer, c["value"], "the trace", labels)
+        labels = [asked.group(2)] if asked and asked.group(2) else []
+        return grade_matrix(answer, c["value"], "the result", labels)
 
 
 def evaluate(expr, mats):
@@ -182,7 +190,7 @@ class MatrixPower(Task):
         Knob("entry_max", [3, 3, 3, 3, 3, 2, 3, 4, 5, 6], (1, 20), doc="largest absolute entry of A"),
     )
     answer_format = f"A^k as {MATRIX_FORMS}, with exact integer entries"
-    example = "[[1, -20], [0, 1]]"
+    example = "[[1, -20, 0], [0, 1, 3]]"  # not square, so never a power of A
 
     # pattern kinds with weights: answers that are I, 0 or A itself (involutions, nilpotents,
     # idempotents) are kept rare so that guessing them rarely pays
@@ -216,7 +224,8 @@ class MatrixPower(Task):
         return Draft(question, matrix_answer(result), {"value": to_json(result), "exponent": k})
 
     def grade(self, answer, problem):
-        return grade_matrix(answer, problem.check["value"], "A^k")
+        k = problem.check["exponent"]
+        return grade_matrix(answer, problem.check["value"], "A^k", [f"A^{k}", f"A^({k})"])
 
 
 def _triangular(m) -> bool:

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, read_rhs, refused
+from procgym.parsing import ParseError
 
-from .._math import grade_int
-from ._common import has_parallel_lines, make_dependent, mat_text, random_matrix, rank, to_json
+from ._matrices import has_parallel_lines, make_dependent, mat_text, random_matrix, rank, to_json
+
+LABELS = ("rank", "rank(A)", "rank A", "rk(A)", "r")
 
 
 @register
@@ -27,7 +30,7 @@ class MatrixRank(Task):
         Knob("entry_max", [4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (1, 50), doc="largest absolute entry (where possible)"),
     )
     answer_format = "the rank as an integer"
-    example = "2"
+    example = "0"  # never the answer: every matrix here has rank at least 1
 
     def build(self, rng, params):
         n_rows, n_cols, top = params["rows"], params["cols"], params["entry_max"]
@@ -54,4 +57,8 @@ class MatrixRank(Task):
         return Draft(question, str(value), {"value": value, "matrix": to_json(m)})
 
     def grade(self, answer, problem):
-        return grade_int(answer, problem.check["value"], "the rank")
+        try:
+            value = read_rhs(answer, LABELS)
+        except ParseError as exc:
+            return refused(exc)
+        return grade_int(value, problem.check["value"], "the rank")

@@ -5,15 +5,20 @@ import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_number
+from procgym.kit import frac_text, is_none, refused, drawn_example
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import (dense_enough, has_parallel_lines, make_dependent, matvec, num, parse_vector, scramble, solve_system,
-                      vec_text)
-from .inverse import triangular_start
+from ._matrices import (dense_enough, has_parallel_lines, make_dependent, matvec, parse_vector, read_tuple, scramble, solve_system, triangular_start, vec_text)
 
-_NONE = {"none", "no solution", "no solutions", "inconsistent", "no", "empty", "{}", "\u2205"}
-_INT = re.compile(r"(?<![\d/.])[+-]?\d+(?![\d/.])")
+_INCONSISTENT = {"inconsistent", "the system is inconsistent", "no solutions", "the system has no solution"}
+# "infinite 1", "Infinite, 1", "infinitely many, 1 free parameter", "infinitely many solutions (1)": the whole answer
+_FREE = r"(\d{1,3})(?:\s+free\s+(?:parameters?|variables?)|\s+parameters?)?"
+_INFINITE = re.compile(rf"infinite(?:ly\s+many)?(?:\s+solutions)?\s*(?:[,:;]?\s*{_FREE}|\(\s*{_FREE}\s*\))",
+                       re.IGNORECASE)
+
+
+EXAMPLES = ("(1, -2/3, 4)", "(2, 0, -1)", "(-3, 1/2, 5)", "(0, 4, -7/2)")
 
 
 def variable_names(n: int) -> list[str]:
@@ -26,12 +31,12 @@ def equation_text(coeffs, rhs, names) -> str:
         if c == 0:
             continue
         mag = abs(c)
-        body = name if mag == 1 else f"{num(mag)}{name}"
+        body = name if mag == 1 else f"{frac_text(mag)}{name}"
         if not out:
             out.append(("-" if c < 0 else "") + body)
         else:
             out.append((" - " if c < 0 else " + ") + body)
-    return "".join(out) + f" = {num(rhs)}"
+    return "".join(out) + f" = {frac_text(rhs)}"
 
 
 @register
@@ -62,7 +67,7 @@ class LinearSystem(Task):
                      "as exact numbers in parentheses, e.g. (1, -2/3, 4); if it has no solution, the word none; "
                      "if it has infinitely many, the word infinite followed by the number of free parameters in "
                      "the general solution, e.g. infinite 1")
-    example = "(1, -2/3, 4)"
+    example = "(1, -2/3, 4)"  # the class default; each problem shows one of EXAMPLES that is not its answer
 
     def build(self, rng, params):
         n, top = params["unknowns"], params["coef_max"]
@@ -96,64 +101,36 @@ class LinearSystem(Task):
         lines = "\n".join(equation_text(row, rhs, names) for row, rhs in zip(a, b))
         question = (f"Solve the system of linear equations in the unknowns {', '.join(names)}:\n\n{lines}")
         if status == "unique":
-            answer, check = vec_text(value), {"status": "unique", "solution": [num(v) for v in value]}
+            answer, check = vec_text(value), {"status": "unique", "solution": [frac_text(v) for v in value]}
         elif status == "none":
             answer, check = "none", {"status": "none"}
         else:
             answer, check = f"infinite {value}", {"status": "infinite", "free": value}
         check["names"] = names
-        return Draft(question, answer, check)
+        # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
+        example = drawn_example(rng, EXAMPLES, lambda c: status != "unique" or parse_vector(c) != value)
+        return Draft(question, answer, check, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
-        text = clean(answer).strip().rstrip(".").lower()
-        if text in _NONE or text.startswith("no solution"):
+        text = " ".join(answer.split())
+        if is_none(text) or text.lower() in _INCONSISTENT:
             return right() if c["status"] == "none" else wrong("The system has solutions.")
-        if text.startswith("infinite"):
+        if text.lower().startswith("infinite"):
+            m = _INFINITE.fullmatch(text)
+            if not m:
+                return wrong("Not an answer: give the number of free parameters as one integer, e.g. infinite 1.")
             if c["status"] != "infinite":
                 return wrong("The system does not have infinitely many solutions.")
-            counts = _INT.findall(text)
-            if len(counts) != 1:
-                return wrong("Give the number of free parameters as one integer, e.g. infinite 1.")
-            if int(counts[0]) != c["free"]:
+            if int(m.group(1) or m.group(2)) != c["free"]:
                 return wrong("That is not the number of free parameters.")
             return right()
         try:
-            values = _read_solution(answer, c["names"])
+            values = read_tuple(answer, c["names"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if c["status"] != "unique":
             return wrong("The system does not have exactly one solution.")
         if values != [Fraction(v) for v in c["solution"]]:
             return wrong("Those values do not solve the system.")
         return right()
-
-
-def _read_solution(answer: str, names: list[str]) -> list[Fraction]:
-    """A tuple "(1, -2/3, 4)" or assignments "x = 1, y = -2/3, z = 4" (any order)."""
-    s = clean(answer)
-    if s.count("=") == 1:  # "(x, y, z) = (1, 2, 3)"
-        left, right = s.split("=")
-        if [t.strip().replace("_", "") for t in left.strip().strip("()[]").split(",")] == names:
-            s = right
-    if "=" not in s:
-        values = parse_vector(s)
-        if len(values) != len(names):
-            raise ParseError(f"give {len(names)} values, one per unknown")
-        return values
-    s = s.strip().strip("()[]{}").strip()
-    parts = [p for p in re.split(r"[,;\n]|\band\b", s) if p.strip()]
-    found = {}
-    for part in parts:
-        if part.count("=") != 1:
-            raise ParseError("write each value as name = number")
-        name, value = (t.strip() for t in part.split("="))
-        name = name.replace("_", "")
-        if name not in names:
-            raise ParseError(f"unknown variable {name[:10]!r}")
-        if name in found:
-            raise ParseError(f"{name} is given twice")
-        found[name] = parse_number(value)
-    if set(found) != set(names):
-        raise ParseError("give a value for every unknown")
-    return [found[n] for n in names]

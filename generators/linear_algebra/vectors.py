@@ -1,16 +1,30 @@
 """Vector expressions in 3D: dot and cross products, combinations and orthogonal projections."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text, drawn_example
 
-from .._math import grade_number
-from ._common import cross, dot, grade_vector, num, small_fraction, solve_system, vec_text
+from ._matrices import (cross, dot, grade_scalar, grade_vector, parse_vector, small_fraction, solve_system, vec_text)
+
+_ASKED = re.compile(r"\n\ncompute (.+?)\.\n\(")
+_VECTOR_MARKUP = re.compile(r"\\(?:mathbf|vec|boldsymbol|bm|mathrm|text|operatorname)|[\s(){}]")
+
+
+def expression_key(text: str) -> str:
+    """An expression over the named vectors as written in the prompt or restated by a model
+    ("a × b", "\\mathbf{a} \\times \\mathbf{b}"), for comparing a left-hand side with the question."""
+    s = text.replace("\\times", "\u00d7").replace("\\cdot", "\u00b7").replace("*", "\u00b7")
+    return _VECTOR_MARKUP.sub("", s).lower()
+
 
 # A node is ("leaf", name) | ("comb", [(k, node), ...]) | ("cross", u, w) | ("proj", u, w)
 # | ("span", u, w1, w2) for vectors, and ("dot", u, w) | ("norm2", u) for scalars.
 VECTOR_OPS = ("comb", "cross", "proj", "span")
+VECTOR_EXAMPLES = ("(1, -2/3, 4)", "(2, 0, -1)", "(-3, 1/2, 5)", "(0, 4, -7/2)")
+SCALAR_EXAMPLES = ("-7/2", "5/3", "-4", "9")
 
 
 class Degenerate(Exception):
@@ -63,7 +77,8 @@ def render(node, top: bool = True) -> str:
             if child[0] in ("comb",):
                 body = f"({body})"
             mag = abs(k)
-            body = body if mag == 1 else f"{num(mag)}{body}" if child[0] in ("leaf", "cross") else f"{num(mag)} {body}"
+            if mag != 1:
+                body = f"{frac_text(mag)}{body}" if child[0] in ("leaf", "cross") else f"{frac_text(mag)} {body}"
             out.append(("-" if k < 0 else "") + body if i == 0 else (" - " if k < 0 else " + ") + body)
         text = "".join(out)
         return text
@@ -144,12 +159,14 @@ class VectorOperations(Task):
         if "span" in ops:
             legend += ", proj(u onto span(v, w)) the orthogonal projection of u onto the plane spanned by v and w"
         question = f"Given the vectors\n\n{listing}\n\ncompute {render(node)}.\n({legend}.)"
+        # the example is drawn last (nothing else depends on it) and is never this problem's answer
         if isinstance(result, list):
-            return Draft(question, vec_text(result), {"kind": "vector", "value": [num(x) for x in result]},
+            return Draft(question, vec_text(result), {"kind": "vector", "value": [frac_text(x) for x in result]},
                          answer_format="the vector as (x, y, z) with exact components (integers or fractions p/q)",
-                         example="(1, -2/3, 4)")
-        return Draft(question, num(result), {"kind": "scalar", "value": num(result)},
-                     answer_format="the number as an exact value: an integer or a fraction p/q", example="-7/2")
+                         example=drawn_example(rng, VECTOR_EXAMPLES, lambda c: parse_vector(c) != result))
+        return Draft(question, frac_text(result), {"kind": "scalar", "value": frac_text(result)},
+                     answer_format="the number as an exact value: an integer or a fraction p/q",
+                     example=drawn_example(rng, SCALAR_EXAMPLES, lambda c: Fraction(c) != result))
 
     def _node(self, rng, kind, depth, names, ops, budget, root=False):
         """A random expression of the given kind; `budget` is a one-item list: projections left."""
@@ -205,9 +222,12 @@ class VectorOperations(Task):
 
     def grade(self, answer, problem):
         c = problem.check
+        asked = _ASKED.search(problem.prompt)  # "a × b = (...)" restates the expression asked for
+        key = expression_key(asked.group(1)) if asked else None
+        restated = lambda lhs: expression_key(lhs) == key  # noqa: E731
         if c["kind"] == "vector":
-            return grade_vector(answer, c["value"], "the resulting vector")
-        return grade_number(answer, c["value"], "the value")
+            return grade_vector(answer, c["value"], ["x", "y", "z"], "the resulting vector", lhs_ok=restated)
+        return grade_scalar(answer, c["value"], "the value", lhs_ok=restated)
 
 
 MAX_DENOMINATOR = 2_000

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
+from procgym.kit import NotAnAnswer, preview, read_items, refused
 from procgym.verdict import right, wrong
 
-from ._common import PositionCSP, ordinal, pin_down
+from ._positions import PositionCSP, pin_down
+from ._wording import ordinal
 
 PEOPLE = ("Ann", "Ben", "Cara", "Dan", "Eve", "Finn", "Gail", "Hugo", "Iris", "Jack", "Kim", "Leo")
 
@@ -158,25 +159,37 @@ def _make(rng, n, kinds, weights, circular, minimal, redundant):
     return clues
 
 
+_PLACE = re.compile(r"(?:(?:seat|place|position)\s*)?(\d{1,2})\s*[:.)=-]\s*(.*)", re.IGNORECASE | re.S)
+
+
 def parse_order(answer: str, names) -> list[int]:
-    """Person indices from "Ann, Ben, Cara" (commas, semicolons, new lines or arrows); names are
-    matched case-insensitively; ValueError with a reason otherwise."""
+    """Person indices, seat by seat, from "Ann, Ben, Cara" (commas, semicolons, new lines or arrows
+    between names; names matched case-insensitively), or with numbered places such as
+    "1: Ann, 2: Ben" or "Seat 2: Ben, Seat 1: Ann": the numbers then place the people, in any order,
+    every place once. NotAnAnswer with a reason otherwise."""
     text = re.sub(r"\s*(?:->|>|\n)\s*", ",", answer.strip())
-    items = [x.strip().strip("'\"`.").strip() for x in parse_list(text)]
-    items = [x for x in items if x]
+    items = read_items(text, separators=",;")
     lookup = {n.lower(): i for i, n in enumerate(names)}
-    out: list[int] = []
-    for item in items:
-        key = re.sub(r"^(?:seat|place|position)?\s*\d{1,2}\s*[:.)=-]\s*", "", item, flags=re.IGNORECASE)
-        key = key.strip().lower()  # "1: Ann", "1. Ann", "Seat 1: Ann"
+    numbered = [_PLACE.fullmatch(item) for item in items]
+    if any(numbered) and not all(numbered):
+        raise NotAnAnswer("number every place (1: Ann) or none of them")
+    places = [int(m.group(1)) for m in numbered] if all(numbered) else list(range(1, len(items) + 1))
+    people = [m.group(2) for m in numbered] if all(numbered) else items
+    out = [-1] * len(names)
+    for place, item in zip(places, people):
+        key = " ".join(item.lower().split())
         if key not in lookup:
-            raise ValueError(f"{item[:20]!r} is not one of the people.")
+            raise NotAnAnswer(f"{preview(item, 20)} is not one of the people")
         if lookup[key] in out:
-            raise ValueError(f"{names[lookup[key]]} appears twice.")
-        out.append(lookup[key])
-    if len(out) != len(names):
-        missing = [names[i] for i in range(len(names)) if i not in out]
-        raise ValueError(f"Give all {len(names)} people; {missing[0]} is missing.")
+            raise NotAnAnswer(f"{names[lookup[key]]} appears twice")
+        if not 1 <= place <= len(names):
+            raise NotAnAnswer(f"there is no place {place}: they run from 1 to {len(names)}")
+        if out[place - 1] >= 0:
+            raise NotAnAnswer(f"place {place} is given twice")
+        out[place - 1] = lookup[key]
+    if -1 in out:
+        missing = next(names[i] for i in range(len(names)) if i not in out)
+        raise NotAnAnswer(f"give all {len(names)} people; {missing} is missing")
     return out
 
 
@@ -184,8 +197,8 @@ def _grade(answer, c):
     names = c["names"]
     try:
         order = parse_order(answer, names)
-    except ValueError as e:
-        return wrong(str(e))
+    except NotAnAnswer as exc:
+        return refused(exc)
     pos = [0] * len(names)
     for place, person in enumerate(order):
         pos[person] = place
@@ -269,7 +282,7 @@ class SeatingArrangement(Task):
         Knob("redundant", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 10), doc="extra true clues that are not needed"),
     )
     answer_format = ("the names in seat order, from seat 1 to the last seat, separated by commas")
-    example = "Ben, Ann, Dan, Cara"
+    example = "Zoe, Max, Una, Ray"  # names no puzzle uses (they come from PEOPLE): never an answer
 
     def build(self, rng, params):
         n = params["n_people"]
@@ -298,9 +311,8 @@ class SeatingArrangement(Task):
                        f"strictly between the two.")
         question = (f"{setting}\n\nClues:\n{lines}\n\nExactly one seating satisfies every clue. Who sits in each "
                     f"seat?")
-        example = ", ".join(names[(i + 1) % n] for i in range(n))
         return Draft(question, ", ".join(names[i] for i in order),
-                     {"names": names, "circular": circular, "clues": clues}, example=example)
+                     {"names": names, "circular": circular, "clues": clues})
 
     def grade(self, answer, problem):
         return _grade(answer, problem.check)
@@ -373,7 +385,7 @@ class OrderingPuzzle(Task):
         Knob("redundant", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 10), doc="extra true clues that are not needed"),
     )
     answer_format = "the names from first place to last place, separated by commas"
-    example = "Ben, Ann, Cara"
+    example = "Zoe, Max, Una"  # names no puzzle uses (they come from PEOPLE): never an answer
 
     def build(self, rng, params):
         n = params["n_people"]
@@ -392,9 +404,8 @@ class OrderingPuzzle(Task):
                     f"'exactly k places behind' means the place number is k larger; 'exactly k between' counts "
                     f"those strictly between the two.\n\nClues:\n{lines}\n\nExactly one order satisfies every "
                     f"clue. What is the order?")
-        example = ", ".join(names[(i + 1) % n] for i in range(n))
         return Draft(question, ", ".join(names[i] for i in order),
-                     {"names": names, "circular": False, "clues": clues}, example=example)
+                     {"names": names, "circular": False, "clues": clues})
 
     def grade(self, answer, problem):
         return _grade(answer, problem.check)

@@ -5,9 +5,10 @@ import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused
 from procgym.verdict import right, wrong
 
-from ._common import variable_tables
+from ._formulas import variable_tables
 
 TERMS = (("blicket", "blickets"), ("wug", "wugs"), ("dax", "daxes"), ("fep", "feps"), ("glorp", "glorps"),
          ("tove", "toves"), ("zib", "zibs"), ("kem", "kems"), ("frob", "frobs"), ("snark", "snarks"),
@@ -78,16 +79,38 @@ def _statement(rng, a, b, complements, forms=FORMS):
 _WORDS = {"valid": True, "invalid": False, "not valid": False}
 
 
-def parse_verdicts(answer: str) -> list[bool]:
-    items = [x.strip().strip("'\"`.*").strip().lower() for x in re.split(r"[,;\n]+", answer)]
-    items = [re.sub(r"^(?:conclusion\s*)?(?:[a-z]|\d{1,2})\s*[:.)=-]\s*", "", x) for x in items if x]
-    out = []
-    for item in items:
-        item = re.sub(r"\s+", " ", item)
-        if item not in _WORDS:
-            raise ValueError(f"Could not read {item[:20]!r}: write valid or invalid.")
-        out.append(_WORDS[item])
-    return out
+_LABEL = re.compile(r"(?:conclusion\s*)?([a-z]|\d{1,2})\s*[:.)=-]\s*(.*)", re.S)
+
+
+def _verdict(item: str) -> bool:
+    word = " ".join(item.split())
+    if word not in _WORDS:
+        raise NotAnAnswer(f"could not read {preview(word, 20)}: write valid or invalid")
+    return _WORDS[word]
+
+
+def parse_verdicts(answer: str, n: int) -> list[bool]:
+    """The verdicts in conclusion order: "valid, invalid", or labelled as "A: valid, B: invalid" (or
+    "1. valid"): labels are matched by name, in any order, and every conclusion needs one."""
+    items = [x.strip().lower() for x in re.split(r"[,;\n]+", answer) if x.strip()]
+    labelled = [_LABEL.fullmatch(x) for x in items]
+    if not any(labelled):
+        return [_verdict(x) for x in items]
+    if not all(labelled):
+        raise NotAnAnswer("label every verdict (A: valid) or none of them")
+    given: dict[int, bool] = {}
+    for m in labelled:
+        label = m.group(1)
+        k = int(label) - 1 if label.isdigit() else ord(label) - ord("a")
+        if not 0 <= k < n:
+            raise NotAnAnswer(f"there is no conclusion {label.upper()}")
+        if k in given:
+            raise NotAnAnswer(f"conclusion {label.upper()} is given twice")
+        given[k] = _verdict(m.group(2))
+    missing = [k for k in range(n) if k not in given]
+    if missing:
+        raise NotAnAnswer(f"no verdict for conclusion {chr(65 + missing[0])}")
+    return [given[k] for k in range(n)]
 
 
 @register
@@ -115,6 +138,9 @@ class Syllogism(Task):
     )
     answer_format = "valid or invalid for each conclusion, in order, separated by commas"
     example = "invalid"
+    # one conclusion: valid or invalid, and the example is one of the two (several conclusions get
+    # a wrong list of verdicts as their example)
+    closed_answers = True
 
     def build(self, rng, params):
         t = params["n_terms"]
@@ -188,16 +214,23 @@ class Syllogism(Task):
         answer = ", ".join("valid" if v else "invalid" for v in verdicts)
         fmt = "valid or invalid" if len(conclusions) == 1 else (
             f"valid or invalid for each of the {len(conclusions)} conclusions, in order, separated by commas")
-        example = ", ".join(("invalid", "valid")[i % 2] for i in range(len(conclusions)))
+        example = self.example  # one conclusion: valid or invalid, a closed pair
+        if k > 1:
+            # several: a wrong list of verdicts, drawn last and uniformly among all 2^k - 1 wrong
+            # lists (at least 3), so that seeing it rules out only itself
+            right_bits = sum(1 << i for i, v in enumerate(verdicts) if v)
+            pick = rng.randrange((1 << k) - 1)
+            pick += pick >= right_bits  # skip the answer
+            example = ", ".join("valid" if pick >> i & 1 else "invalid" for i in range(k))
         return Draft(question, answer, {"verdicts": verdicts, "n_terms": t, "premises": premises,
                                         "conclusions": conclusions}, answer_format=fmt, example=example)
 
     def grade(self, answer, problem):
         verdicts = problem.check["verdicts"]
         try:
-            given = parse_verdicts(answer)
-        except ValueError as e:
-            return wrong(str(e))
+            given = parse_verdicts(answer, len(verdicts))
+        except NotAnAnswer as exc:
+            return refused(exc)
         if len(given) != len(verdicts):
             return wrong(f"Give {len(verdicts)} verdict{'s' if len(verdicts) > 1 else ''}, one per conclusion; "
                          f"got {len(given)}.")

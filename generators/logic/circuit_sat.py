@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common2 import decode, lowest, parse_assignment, popcount, var_tables
+from ._clauses import decode, lowest, popcount
+from ._formulas import variable_tables
+from ._truth_values import read_truth_assignment
 
 INPUT_NAMES = tuple(f"x{i}" for i in range(1, 15))
 _TIERS = {"andor": ("AND", "OR", "NOT"), "nandnor": ("AND", "OR", "NOT", "NAND", "NOR"),
@@ -37,7 +40,7 @@ def simulate(n: int, gates) -> list[int]:
     """Truth tables (bit sets over all 2^n input assignments) of every gate; gates are
     [op, wire, wire] with wires "i<k>" for input k and "g<k>" for gate k (0-based), each gate
     using only inputs and earlier gates."""
-    full, var = var_tables(n)
+    full, var = variable_tables(n)
     tables: list[int] = []
     for op, *args in gates:
         ins = [var[int(w[1:])] if w[0] == "i" else tables[int(w[1:])] for w in args]
@@ -52,17 +55,6 @@ def evaluate(n: int, gates, values) -> int:
         ins = [values[int(w[1:])] if w[0] == "i" else wires[int(w[1:])] for w in args]
         wires.append(_apply(op, ins[0], ins[1] if len(ins) > 1 else 0, 1))
     return wires[-1]
-
-
-def _cone(gates, out: int) -> set[int]:
-    seen, stack = set(), [out]
-    while stack:
-        g = stack.pop()
-        if g in seen:
-            continue
-        seen.add(g)
-        stack.extend(int(w[1:]) for w in gates[g][1:] if w[0] == "g")
-    return seen
 
 
 @register
@@ -86,13 +78,13 @@ class CircuitSatisfiability(Task):
         Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 3, 4, 5], (0, 40), doc="gates that do not feed the output"),
     )
     answer_format = "a value for every input as x1=1,x2=0,... (1/0 or T/F)"
-    example = "x1=0,x2=1,x3=1"
+    example = "x0=0,x1=1,x2=1"  # inputs are numbered from x1: naming x0 is never an answer
 
     def _circuit(self, rng, n, m, ops, cap):
         """m gates in which every input and every gate but the last feeds a later gate. Each gate
         is the best of a few random candidates: in the second half, the one whose output is 1 on
         the fewest (but some) inputs, so the output ends up rare without being planted."""
-        full, var = var_tables(n)
+        full, var = variable_tables(n)
         tables: list[int] = []
         gates: list[list] = []
         dangling = [f"i{i}" for i in range(n)]
@@ -184,9 +176,9 @@ class CircuitSatisfiability(Task):
         c = problem.check
         names = list(INPUT_NAMES[:c["n_inputs"]])
         try:
-            given = parse_assignment(answer, names, "input")
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_truth_assignment(answer, names, "input")
+        except NotAnAnswer as exc:
+            return refused(exc)
         if evaluate(c["n_inputs"], c["gates"], [int(given[x]) for x in names]) != 1:
             return wrong(f"With those inputs the output g{len(c['gates'])} is 0.")
         return right()

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common import parse_truth_list
+from ._truth_values import read_truth_list
 
 GATES = {  # name: (arity, function)
     "AND": (2, lambda a, b: a & b),
@@ -28,6 +29,7 @@ GATE_TEXT = {
     "MUX": "MUX(s, a, b) is a when s is 0 and b when s is 1",
     "MAJ": "MAJ(a, b, c) is 1 when at least two inputs are 1",
 }
+EXAMPLES = ("10", "01", "11", "00")  # the prompt's example is one of these that is not the answer
 GATE_TIERS = {1: ("AND", "OR", "NOT"), 2: ("AND", "OR", "NOT", "NAND", "NOR"),
               3: ("AND", "OR", "NOT", "NAND", "NOR", "XOR", "XNOR"),
               4: ("AND", "OR", "NOT", "NAND", "NOR", "XOR", "XNOR", "MUX", "MAJ")}
@@ -131,15 +133,19 @@ class CircuitEvaluation(Task):
                     f"\n\nInputs: {', '.join(f'{x} = {bits[x]}' for x in inputs)}\n\nNetlist:\n{netlist}\n\n"
                     f"Outputs: {', '.join(f'{o} = {w}' for o, w in zip(out_names, outs))}\n\nWhat "
                     f"{ask}?")
-        return Draft(question, answer, {"bits": answer, "outputs": out_names})
+        # the example: two bits drawn last, uniformly from the two-bit strings that are not the
+        # answer (at least 3), so that seeing it rules out only itself
+        wrong_bits = [shown for shown in EXAMPLES if shown != answer]
+        return Draft(question, answer, {"bits": answer, "outputs": out_names},
+                     example=wrong_bits[rng.randrange(len(wrong_bits))])
 
     def grade(self, answer, problem):
         want = problem.check["bits"]
         names = problem.check["outputs"]
         try:
-            given = parse_truth_list(answer)
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_truth_list(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if len(given) != len(want):
             return wrong(f"Give {len(want)} bit{'s' if len(want) > 1 else ''}, one per output; got {len(given)}.")
         bad = [names[i] for i, (g, w) in enumerate(zip(given, want)) if g != (w == "1")]

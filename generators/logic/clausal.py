@@ -3,11 +3,14 @@ unsatisfiable cores, and checking a proposed conversion to conjunctive normal fo
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, read_choice, read_int, read_set, refused
 from procgym.verdict import right, wrong
 
-from ._common2 import (clause_table, clean, cnf_table, decode, lowest, names_list, parse_assignment,
-                       parse_int_set, parse_name_set, popcount, render_clause, var_tables)
-from .._shared import node_labels
+from .._labels import node_labels
+from ._clauses import clause_table, cnf_table, decode, lowest, popcount, render_clause
+from ._formulas import variable_tables
+from ._truth_values import read_truth_assignment
+from ._wording import names_list
 
 _UNSAT = ("unsat", "unsatisfiable")
 
@@ -112,7 +115,8 @@ class TwoSat(Task):
     )
     answer_format = ("a value for every variable as x1=T,x2=F,... (T/F, true/false or 1/0), or UNSAT if no "
                      "assignment satisfies every clause")
-    example = "x1=F,x2=T,x3=T"
+    example = "x0=F,x1=T,x2=T"  # variables are numbered from x1: naming x0 is never an answer
+    several_answers = True  # every satisfying assignment passes
 
     def _chain(self, rng, n, start, end, length):
         """Clauses forming the implications start -> l1 -> ... -> end through fresh literals."""
@@ -157,13 +161,13 @@ class TwoSat(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if clean(answer) in _UNSAT:
+        if answer.strip().lower() in _UNSAT:
             return right() if not c["satisfiable"] else wrong("The formula is satisfiable.")
         names = [f"x{v}" for v in range(1, c["n_vars"] + 1)]
         try:
-            given = parse_assignment(answer, names)
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_truth_assignment(answer, names)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if not c["satisfiable"]:
             return wrong("The formula is unsatisfiable: no assignment makes every clause true.")
         values = {v: given[f"x{v}"] for v in range(1, c["n_vars"] + 1)}
@@ -220,7 +224,7 @@ class HornDerivation(Task):
              doc="share of rules written as clauses"),
     )
     answer_format = "every true atom (the facts and everything derivable from them), comma-separated, in any order"
-    example = "B,E,F"
+    example = "B,E,Z9"  # atoms are single letters: Z9 is none, so this is never an answer
 
     def build(self, rng, params):
         n = params["n_atoms"]
@@ -274,9 +278,9 @@ class HornDerivation(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = parse_name_set(answer, c["atoms"], "atom", allow_none=False)
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_set(answer, lambda t: read_choice(t, c["atoms"]))
+        except NotAnAnswer as exc:
+            return refused(exc)
         expected = set(c["true"])
         if given - expected:
             return wrong("At least one listed atom cannot be derived.")
@@ -293,7 +297,7 @@ def mus(clauses, n: int) -> list[int]:
     clause in turn and keep it out whenever the rest stays unsatisfiable."""
     keep = list(range(len(clauses)))
     tables = [clause_table(c, n) for c in clauses]
-    full, _ = var_tables(n)
+    full, _ = variable_tables(n)
     i = 0
     while i < len(keep):
         trial = keep[:i] + keep[i + 1:]
@@ -312,7 +316,7 @@ def mus(clauses, n: int) -> list[int]:
 def core_status(clauses, chosen, n: int) -> tuple[int, int | None]:
     """(satisfying assignments of the chosen clauses as a bit set, the first chosen clause whose
     removal leaves them unsatisfiable or None)."""
-    full, _ = var_tables(n)
+    full, _ = variable_tables(n)
     tables = [clause_table(clauses[i], n) for i in chosen]
     prefix = [full]
     for t in tables:
@@ -347,7 +351,7 @@ class UnsatCore(Task):
              doc="clauses added after the formula became unsatisfiable"),
     )
     answer_format = "the numbers of the clauses in a minimal unsatisfiable subset, comma-separated, in any order"
-    example = "2,5,7"
+    example = "0,2,5"  # clauses are numbered from 1: naming clause 0 is never an answer
 
     def _clause(self, rng, n, k, unit_share):
         size = 1 if rng.random() < unit_share else rng.randint(2, max(2, min(k, n)))
@@ -356,7 +360,7 @@ class UnsatCore(Task):
 
     def build(self, rng, params):
         n, k = params["n_vars"], params["clause_len"]
-        full, _ = var_tables(n)
+        full, _ = variable_tables(n)
         clauses, t = [], full
         seen = set()
         while t:
@@ -393,9 +397,12 @@ class UnsatCore(Task):
         c = problem.check
         n, clauses = c["n_vars"], c["clauses"]
         try:
-            chosen = parse_int_set(answer, 1, len(clauses), "clause")
-        except ValueError as e:
-            return wrong(str(e))
+            chosen = sorted(read_set(answer, read_int))
+        except NotAnAnswer as exc:
+            return refused(exc)
+        outside = [k for k in chosen if not 1 <= k <= len(clauses)]
+        if outside:
+            return wrong(f"There is no clause {outside[0]}: they run from 1 to {len(clauses)}.")
         sat, redundant = core_status(clauses, [i - 1 for i in chosen], n)
         if sat:
             values = decode(lowest(sat), n)
@@ -414,7 +421,7 @@ _OPS = {"basic": ("and", "or", "imp"), "iff": ("and", "or", "imp", "iff"), "all"
 
 
 def f_table(f, n: int) -> int:
-    full, var = var_tables(n)
+    full, var = variable_tables(n)
     op = f[0]
     if op == "var":
         return var[f[1]]
@@ -594,11 +601,12 @@ class CnfConversion(Task):
     )
     answer_format = ("EQUIVALENT if the proposed CNF is equivalent to the formula; otherwise an assignment of every "
                      "variable on which the two differ, as p=T,q=F,... (T/F, true/false or 1/0)")
-    example = "p=F,q=T,r=T"
+    example = "p=F,q=T,z=T"  # the variables are p, q, r, ... u: naming z is never an answer
+    several_answers = True  # any distinguishing assignment passes
 
     def build(self, rng, params):
         n = params["n_vars"]
-        full, var = var_tables(n)
+        full, var = variable_tables(n)
         for _attempt in range(500):
             f = _random_formula(rng, n, params["depth"], _OPS[params["ops"]])
             t = f_table(f, n)
@@ -653,12 +661,12 @@ class CnfConversion(Task):
         c = problem.check
         n = c["n_vars"]
         names = list(PROP_NAMES[:n])
-        if clean(answer) == "equivalent":
+        if answer.strip().lower() == "equivalent":
             return right() if c["equivalent"] else wrong("G is not equivalent to F: some assignment tells them apart.")
         try:
-            given = parse_assignment(answer, names)
-        except ValueError as e:
-            return wrong(str(e) + " Or answer EQUIVALENT.")
+            given = read_truth_assignment(answer, names)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if c["equivalent"]:
             return wrong("G is equivalent to F: no assignment tells them apart.")
         values = [given[x] for x in names]

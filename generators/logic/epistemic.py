@@ -4,9 +4,8 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused
 from procgym.verdict import right, wrong
-
-from ._common2 import clean
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
@@ -108,23 +107,23 @@ _MONTH = {name.lower(): i for i, name in enumerate(MONTHS)} | {name.lower()[:3]:
 
 
 def parse_date(text: str, with_year: bool):
-    """(month index, day, year or None) from "May 15", "15 May", "May 15th, 2003"; ValueError otherwise."""
-    s = clean(text)
+    """(month index, day, year or None) from "May 15", "15 May", "May 15th, 2003"; NotAnAnswer otherwise."""
+    s = " ".join(text.lower().split())
     m = _DATE.fullmatch(s)
     if not m:
         form = "Month Day Year" if with_year else "Month Day"
-        raise ValueError(f"Could not read {text.strip()[:30]!r} as a date: write {form}.")
+        raise NotAnAnswer(f"could not read {preview(text, 30)} as a date: write {form}")
     if m.group(1):
         word, day, year = m.group(1), m.group(2), m.group(3)
     else:
         day, word, year = m.group(4), m.group(5), m.group(6)
     month = _MONTH.get(word)
     if month is None:
-        raise ValueError(f"{word[:12]!r} is not a month.")
+        raise NotAnAnswer(f"{preview(word, 12)} is not a month")
     if with_year and year is None:
-        raise ValueError("Give the year too: write Month Day Year.")
+        raise NotAnAnswer("give the year too: write Month Day Year")
     if not with_year and year is not None:
-        raise ValueError("There is no year in this puzzle: write Month Day.")
+        raise NotAnAnswer("there is no year in this puzzle: write Month Day")
     return month, int(day), int(year) if year else None
 
 
@@ -153,9 +152,9 @@ class EpistemicPuzzle(Task):
              doc="statements: know/don't know; + knows the other doesn't; + unsure whether the other knows"),
         Knob("distractors", [0, 0, 0, 0, 0, 1, 0, 1, 1, 2], (0, 5), doc="statements that remove nothing"),
     )
-    answer_format = ("the date as Month Day (e.g. July 14); with a year in the puzzle, as Month Day Year "
-                     "(e.g. July 14 2004)")
-    example = "July 14"
+    answer_format = ("the date as Month Day (e.g. July 30); with a year in the puzzle, as Month Day Year "
+                     "(e.g. July 30 2004)")
+    example = "July 30"  # listed days run from 1 to 28: a 30th is never on the list, so never an answer
 
     def _worlds(self, rng, n, k):
         n_months = rng.randint(3, 5) if n <= 12 else rng.randint(4, 6)
@@ -247,10 +246,11 @@ class EpistemicPuzzle(Task):
                     + f". What is {what}?")
         answer = render_world(history[-1][0])
         check = {"worlds": [list(w) for w in worlds], "statements": [list(s) for s in statements]}
+        shown = "July 30" if k == 2 else "July 30 2004"  # never on the list (see example)
         return Draft(question, answer, check,
-                     answer_format="the date as Month Day (e.g. July 14)" if k == 2 else
-                     "the date as Month Day Year (e.g. July 14 2004)",
-                     example="July 14" if k == 2 else "July 14 2004")
+                     answer_format=f"the date as Month Day (e.g. {shown})" if k == 2 else
+                     f"the date as Month Day Year (e.g. {shown})",
+                     example=shown)
 
     def grade(self, answer, problem):
         c = problem.check
@@ -259,8 +259,8 @@ class EpistemicPuzzle(Task):
         with_year = len(worlds[0]) == 3
         try:
             month, day, year = parse_date(answer, with_year)
-        except ValueError as e:
-            return wrong(str(e))
+        except NotAnAnswer as exc:
+            return refused(exc)
         given = (month, day) + ((year,) if with_year else ())
         if given not in worlds:
             return wrong("That date is not on the list.")

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, read_choice, read_set, refused
 from procgym.verdict import right, wrong
 
-from ._common2 import names_list, parse_name_set
+from ._wording import names_list
 
 MEN = ("Adam", "Ben", "Carl", "Dev", "Eric", "Felix", "Gus", "Hank", "Ivan", "Jack", "Karl", "Liam", "Milo",
        "Nate", "Otto", "Paul", "Rex", "Sam", "Tom", "Vic", "Walt", "Yuri", "Zane", "Omar")
@@ -193,7 +194,7 @@ class FamilyRelations(Task):
         Knob("second_family", [False] * 6 + [True] * 4, doc="a second family, one of whose children marries in"),
     )
     answer_format = "the names as a comma-separated list in any order, or none if there is nobody"
-    example = "Nora, Liam"
+    example = "Quinn, Xena"  # names not in MEN or WOMEN: never an answer
 
     def _grow(self, rng, params):
         men, women = list(MEN), list(WOMEN)
@@ -308,10 +309,11 @@ class FamilyRelations(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        try:
-            given = parse_name_set(answer, c["people"], "family member")
-        except ValueError as e:
-            return wrong(str(e))
+        try:  # "none" (or "nobody") is the empty set
+            given = set() if answer.strip().lower() in ("nobody", "no one") else \
+                read_set(answer, lambda t: read_choice(t, c["people"]), allow_none=True)
+        except NotAnAnswer as exc:
+            return refused(exc)
         expected = set(c["answer"])
         if given - expected:
             return wrong("At least one of those people is not in that relation.")

@@ -5,9 +5,11 @@ import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused, split_top
 from procgym.verdict import right, wrong
 
-from ._common2 import clean, lowest, var_tables
+from ._clauses import lowest
+from ._formulas import variable_tables
 
 MAX_SIZE = 3
 VARS = ("x", "y", "z")
@@ -84,7 +86,7 @@ _SLOT = {v: i for i, v in enumerate(VARS)}
 def _atom_tables(d: int, items) -> dict:
     """For each predicate, its ground atoms' truth tables indexed by element(s) (1-based)."""
     index = dict(items)
-    _, var = var_tables(len(index))
+    _, var = variable_tables(len(index))
     out: dict = {}
     for key, i in index.items():
         if len(key) == 2:
@@ -99,7 +101,7 @@ def ground_table(f, d: int, index: dict) -> int:
     which the sentence f holds: quantifiers unfold into conjunctions/disjunctions over the d
     elements. The formula is compiled into closures over a shared variable binding first, and
     closed subformulas are evaluated once."""
-    full, var = var_tables(len(index))
+    full, var = variable_tables(len(index))
     atoms = _atom_tables(d, tuple(sorted(index.items())))
     env = [0] * len(VARS)
     slot = _SLOT
@@ -168,7 +170,7 @@ def countermodel(f, unary, binary, max_size: int = MAX_SIZE) -> dict | None:
     holds in every model of size 1..max_size."""
     for d in range(1, max_size + 1):
         index = atom_index(d, unary, binary)
-        full, _ = var_tables(len(index))
+        full, _ = variable_tables(len(index))
         false_in = full ^ ground_table(f, d, index)
         if false_in:
             a = lowest(false_in)
@@ -197,54 +199,54 @@ _PAIR = re.compile(r"\(\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)")
 
 
 def parse_model(text: str, unary, binary, max_size: int = MAX_SIZE) -> dict:
-    """A model from "size=2; P={1}; R={(1,2),(2,2)}": the size and every predicate exactly once,
-    elements 1..size. ValueError says what is wrong."""
-    s = text.strip().strip("'\"`.").strip()
-    parts = [p.strip() for p in re.split(r"[;\n]", s) if p.strip()]
+    """A model from "size=2; P={1}; R={(1,2),(2,2)}": the size and every predicate exactly once, in
+    any order, separated by semicolons, commas or line breaks (outside the braces), elements
+    1..size. NotAnAnswer says what is wrong."""
+    parts = [p for p in split_top(text, ";,\n") if p]
     known = {n.lower(): n for n in (*unary, *binary)}
     raw: dict[str, str] = {}
     for part in parts:
         m = re.fullmatch(r"([A-Za-z]+)\s*(?:=|:)\s*(.*)", part, re.S)
         if not m:
-            raise ValueError(f"Could not read {part[:30]!r}: write size=N; P={{...}}; ... separated by semicolons.")
+            raise NotAnAnswer(f"could not read {preview(part, 30)}: write size=N; P={{...}}; ... separated by "
+                              "semicolons, or VALID")
         key = m.group(1).lower()
         if key != "size" and key not in known:
-            raise ValueError(f"There is no predicate {m.group(1)[:10]!r} in the formula.")
+            raise NotAnAnswer(f"there is no predicate {preview(m.group(1), 10)} in the formula")
         name = "size" if key == "size" else known[key]
         if name in raw:
-            raise ValueError(f"{name} is given more than once.")
+            raise NotAnAnswer(f"{name} is given more than once")
         raw[name] = m.group(2).strip()
     if "size" not in raw:
-        raise ValueError("Give the domain size as size=N.")
+        raise NotAnAnswer("give the domain size as size=N, or answer VALID")
     if not re.fullmatch(r"\d{1,2}", raw["size"]) or not 1 <= int(raw["size"]) <= max_size:
-        raise ValueError(f"The size must be a whole number from 1 to {max_size}.")
+        raise NotAnAnswer(f"the size must be a whole number from 1 to {max_size}")
     d = int(raw["size"])
     model: dict = {"size": d}
     for name in (*unary, *binary):
         if name not in raw:
-            raise ValueError(f"Give the extension of {name}, e.g. {name}={{}} if it is empty.")
+            raise NotAnAnswer(f"give the extension of {name}, e.g. {name}={{}} if it is empty")
         body = raw[name]
         if not (body.startswith("{") and body.endswith("}")):
-            raise ValueError(f"Write the extension of {name} in braces, e.g. {name}={{1,2}}.")
+            raise NotAnAnswer(f"write the extension of {name} in braces, e.g. {name}={{1,2}}")
         inner = body[1:-1].strip()
         items: set = set()
         if name in unary:
             for item in (x.strip() for x in inner.split(",")) if inner else ():
                 if not re.fullmatch(r"\d{1,2}", item):
-                    raise ValueError(f"Could not read {item[:10]!r} in {name}: list elements as numbers.")
+                    raise NotAnAnswer(f"could not read {preview(item, 10)} in {name}: list elements as numbers")
                 e = int(item)
                 if not 1 <= e <= d:
-                    raise ValueError(f"{name} contains {e}, which is not an element of a size-{d} domain.")
+                    raise NotAnAnswer(f"{name} contains {e}, which is not an element of a size-{d} domain")
                 items.add(e)
         else:
-            rest = _PAIR.sub("", inner).replace(",", "").strip()
-            if rest:
-                raise ValueError(f"Could not read {name}: list pairs as (a,b) separated by commas.")
+            if _PAIR.sub("", inner).replace(",", "").strip():
+                raise NotAnAnswer(f"could not read {name}: list pairs as (a,b) separated by commas")
             for a, b in _PAIR.findall(inner):
                 a, b = int(a), int(b)
                 if not (1 <= a <= d and 1 <= b <= d):
-                    raise ValueError(f"{name} contains ({a},{b}), which is not a pair of elements of a "
-                                     f"size-{d} domain.")
+                    raise NotAnAnswer(f"{name} contains ({a},{b}), which is not a pair of elements of a "
+                                      f"size-{d} domain")
                 items.add((a, b))
         model[name] = items
     return model
@@ -413,7 +415,8 @@ class FiniteValidity(Task):
     answer_format = ("VALID if the sentence is true in every model of size 1 to 3; otherwise a countermodel as "
                      "size=N; then every predicate of the sentence with its extension in braces, separated by "
                      "semicolons, e.g. size=2; P={1}; R={(1,2),(2,2)} (elements are 1..N, empty sets as {})")
-    example = "size=2; P={2}; Q={}"
+    example = "size=4; P={2}; Q={}"  # models have 1 to MAX_SIZE = 3 elements: never an answer
+    several_answers = True  # any countermodel passes
 
     def build(self, rng, params):
         unary = UNARY[:params["n_unary"]]
@@ -428,7 +431,7 @@ class FiniteValidity(Task):
         # (cheap, finds most countermodels) and 3 decide. With identity every size is checked.
         sizes = list(range(1, MAX_SIZE + 1)) if params["equality"] else [1, MAX_SIZE]
         indexes = [atom_index(d, unary, binary) for d in sizes]
-        fulls = [var_tables(len(ix))[0] for ix in indexes]
+        fulls = [variable_tables(len(ix))[0] for ix in indexes]
 
         def tables(f):
             return [ground_table(f, d, ix) for d, ix in zip(sizes, indexes)]
@@ -503,12 +506,12 @@ class FiniteValidity(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        if clean(answer) == "valid":
+        if answer.strip().lower() == "valid":
             return right() if c["valid"] else wrong("The sentence is false in some model of size 1 to 3.")
         try:
             model = parse_model(answer, c["unary"], c["binary"])
-        except ValueError as e:
-            return wrong(str(e) + ("" if "VALID" in str(e) else " Or answer VALID."))
+        except NotAnAnswer as exc:
+            return refused(exc)
         if holds(_tuple(c["formula"]), model, {}):
             return wrong("The sentence is true in that model, so it is not a countermodel.")
         return right()

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common import parse_truth_list
+from ._truth_values import read_truth_list
 
 VARS = ("x", "y", "z", "w")
 UNARY = ("P", "Q", "R")
 BINARY = ("L", "M")
+EXAMPLES = ("T, F", "F, T", "T, T", "F, F")  # the prompt's example is one of these that is not the answer
 
 # A formula is a nested list:
 #   ["pred", name, var]   ["rel", name, var1, var2]   ["eq", var1, var2]
@@ -204,14 +206,18 @@ class FirstOrderModel(Task):
                     "right side false)" + (", = is equality and ≠ its negation" if params["equality"] else "")
                     + f".\n\nWhich of these statements are true in the structure?\n{lines}")
         answer = ", ".join("T" if t else "F" for t in truths)
-        return Draft(question, answer, {"truths": truths, "structure": structure, "statements": statements})
+        # the example: drawn last, uniformly from the fixed EXAMPLES that are not the answer (at
+        # least 3), so that seeing it rules out only itself
+        wrong_lists = [shown for shown in EXAMPLES if shown != answer]
+        return Draft(question, answer, {"truths": truths, "structure": structure, "statements": statements},
+                     example=wrong_lists[rng.randrange(len(wrong_lists))])
 
     def grade(self, answer, problem):
         truths = problem.check["truths"]
         try:
-            given = parse_truth_list(answer)
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_truth_list(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if len(given) != len(truths):
             return wrong(f"Give {len(truths)} truth values, one per statement; got {len(given)}.")
         bad = [i for i, (g, t) in enumerate(zip(given, truths), 1) if g != t]

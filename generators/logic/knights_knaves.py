@@ -4,10 +4,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import parse_roles, role_pattern
+from .._labels import node_labels
+from ._roles import read_roles, role_pattern
 
 ROLE_ITEM = role_pattern("knight", "knave")  # one "A=knight" item of an answer
 
@@ -49,7 +50,7 @@ def _tables(n: int):
     return (1 << size) - 1, tuple(knight), tuple(counts)
 
 
-def table(s, n: int) -> int:
+def truth_table(s, n: int) -> int:
     """The set of assignments (as a bit set) in which statement `s` is true."""
     full, knight, counts = _tables(n)
     op = s[0]
@@ -68,8 +69,8 @@ def table(s, n: int) -> int:
                 mask |= counts[j]
         return mask
     if op == "not":
-        return full ^ table(s[1], n)
-    a, b = table(s[1], n), table(s[2], n)
+        return full ^ truth_table(s[1], n)
+    a, b = truth_table(s[1], n), truth_table(s[2], n)
     return a & b if op == "and" else a | b if op == "or" else (full ^ a) | b
 
 
@@ -79,7 +80,7 @@ def solutions(statements: dict, n: int) -> int:
     full, knight, _ = _tables(n)
     consistent = full
     for speaker, s in statements.items():
-        consistent &= full ^ (knight[speaker] ^ table(s, n))
+        consistent &= full ^ (knight[speaker] ^ truth_table(s, n))
     return consistent
 
 
@@ -166,7 +167,7 @@ class KnightsKnaves(Task):
     )
     answer_format = ("every inhabitant's role as NAME=knight or NAME=knave, comma-separated, in any order, with the "
                      "roles written in full (e.g. A=knight,B=knave)")
-    example = "A=knave,B=knight"
+    example = "Y=knave,Z=knight"  # islanders are A, B, ... (at most 10): never an answer
 
     def build(self, rng, params):
         n = params["n_people"]
@@ -209,9 +210,9 @@ class KnightsKnaves(Task):
     def grade(self, answer, problem):
         solution = problem.check["solution"]
         try:
-            roles = parse_roles(answer, ROLE_ITEM, "NAME=knight or NAME=knave")
-        except ValueError as e:
-            return wrong(str(e))
+            roles = read_roles(answer, ROLE_ITEM, "NAME=knight or NAME=knave")
+        except NotAnAnswer as exc:
+            return refused(exc)
         unknown = sorted(set(roles) - set(solution))
         if unknown:
             return wrong(f"There is no islander called {unknown[0]}.")

@@ -4,10 +4,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import parse_roles, role_pattern
+from .._labels import node_labels
+from ._roles import read_roles, role_pattern
 
 ROLES = ("knight", "knave", "spy")
 KNIGHT, KNAVE, SPY = 0, 1, 2
@@ -56,7 +57,7 @@ def _tables(n: int):
     return (1 << size) - 1, tuple(tuple(r) for r in role), tuple(tuple(c) for c in count)
 
 
-def table(s, n: int) -> int:
+def truth_table(s, n: int) -> int:
     """The set of assignments (a bit set over 3^n) in which statement `s` is true."""
     full, role, count = _tables(n)
     op = s[0]
@@ -76,8 +77,8 @@ def table(s, n: int) -> int:
             t |= count[s[3]][k]
         return t
     if op == "not":
-        return full ^ table(s[1], n)
-    a, b = table(s[1], n), table(s[2], n)
+        return full ^ truth_table(s[1], n)
+    a, b = truth_table(s[1], n), truth_table(s[2], n)
     return a & b if op == "and" else a | b if op == "or" else (full ^ a) | b
 
 
@@ -97,7 +98,7 @@ def consistent(statements: dict, n: int, spies: int, exact: bool) -> int:
     full, role, _ = _tables(n)
     ok = spy_constraint(n, spies, exact)
     for i, s in statements.items():
-        t = table(s, n)
+        t = truth_table(s, n)
         ok &= (role[i][KNIGHT] & t) | (role[i][KNAVE] & (full ^ t)) | role[i][SPY]
     return ok
 
@@ -111,7 +112,7 @@ def search_unique(rng, n, spies, exact, kinds, depth, restarts: int = 200, steps
     base = spy_constraint(n, spies, exact)
 
     def fits(i, s):
-        t = table(s, n)
+        t = truth_table(s, n)
         return (role[i][KNIGHT] & t) | (role[i][KNAVE] & (full ^ t)) | role[i][SPY]
 
     def score(bits):
@@ -219,7 +220,7 @@ class LiarsAndSpies(Task):
     )
     answer_format = ("every person's role as NAME=knight, NAME=knave or NAME=spy, comma-separated, in any order "
                      "(e.g. A=knight,B=spy,C=knave)")
-    example = "A=knave,B=knight,C=spy"
+    example = "X=knave,Y=knight,Z=spy"  # the people are A, B, ... (at most 8): never an answer
 
     def build(self, rng, params):
         n = params["n_people"]
@@ -263,9 +264,9 @@ class LiarsAndSpies(Task):
         c = problem.check
         names = c["names"]
         try:
-            given = parse_roles(answer, ROLE_ITEM, "NAME=knight, NAME=knave or NAME=spy")
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_roles(answer, ROLE_ITEM, "NAME=knight, NAME=knave or NAME=spy")
+        except NotAnAnswer as exc:
+            return refused(exc)
         unknown = sorted(set(given) - set(names))
         if unknown:
             return wrong(f"There is no person called {unknown[0]}.")

@@ -4,9 +4,8 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused
 from procgym.verdict import right, wrong
-
-from ._common2 import clean
 
 PEOPLE = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 CATEGORIES = (
@@ -290,8 +289,8 @@ class NegativeGrid(Task):
         n, k = len(names), len(cats)
         try:
             owner = parse_grid(answer, names, cats)
-        except ValueError as e:
-            return wrong(str(e))
+        except NotAnAnswer as exc:
+            return refused(exc)
         for i, clue in enumerate(c["clues"], 1):
             if not clue_holds(clue, owner):
                 return wrong(f"That arrangement breaks clue {i}.")
@@ -307,7 +306,7 @@ def _cat_list(names) -> str:
 
 
 def parse_grid(text: str, names, cats) -> list[list[int]]:
-    """owner[c][v] from "Alice: cat, tea; Bruno: dog, milk"; ValueError says what is wrong."""
+    """owner[c][v] from "Alice: cat, tea; Bruno: dog, milk"; NotAnAnswer says what is wrong."""
     n = len(names)
     person = {x.lower(): i for i, x in enumerate(names)}
     value = {}
@@ -316,35 +315,35 @@ def parse_grid(text: str, names, cats) -> list[list[int]]:
             value[v.lower()] = (ci, vi)
     owner = [[-1] * n for _ in cats]
     seen = set()
-    parts = [p for p in re.split(r"[;\n]", text.strip()) if p.strip()]
+    parts = [p for p in re.split(r"[;\n]", text) if p.strip()]
     for part in parts:
-        m = re.fullmatch(r"\s*([A-Za-z]+)\s*[:=]\s*(.*)", part.strip().strip("'\"`.*").strip(), re.S)
+        m = re.fullmatch(r"\s*([A-Za-z]+)\s*[:=]\s*(.*)", part, re.S)
         if not m:
-            raise ValueError(f"Could not read {part.strip()[:30]!r}: write Name: value, value.")
+            raise NotAnAnswer(f"could not read {preview(part.strip(), 30)}: write Name: value, value")
         who = m.group(1).lower()
         if who not in person:
-            raise ValueError(f"There is no person called {m.group(1)[:15]!r}.")
+            raise NotAnAnswer(f"there is no person called {preview(m.group(1), 15)}")
         p = person[who]
         if p in seen:
-            raise ValueError(f"{names[p]} is listed twice.")
+            raise NotAnAnswer(f"{names[p]} is listed twice")
         seen.add(p)
-        items = [clean(x) for x in m.group(2).split(",")]
+        items = [" ".join(x.lower().split()) for x in m.group(2).split(",")]
         have = [False] * len(cats)
         for item in items:
             item = re.sub(r"^(the|a|an)\s+", "", item)
             if item not in value:
-                raise ValueError(f"{item[:15]!r} is not one of the possibilities.")
+                raise NotAnAnswer(f"{preview(item, 15)} is not one of the possibilities")
             ci, vi = value[item]
             if have[ci]:
-                raise ValueError(f"{names[p]} is given two {cats[ci][0]}s.")
+                raise NotAnAnswer(f"{names[p]} is given two {cats[ci][0]}s")
             if owner[ci][vi] >= 0:
-                raise ValueError(f"{cats[ci][1][vi]} is given to two people.")
+                raise NotAnAnswer(f"{cats[ci][1][vi]} is given to two people")
             have[ci] = True
             owner[ci][vi] = p
         if not all(have):
             missing = cats[have.index(False)][0]
-            raise ValueError(f"{names[p]} has no {missing}.")
+            raise NotAnAnswer(f"{names[p]} has no {missing}")
     if len(seen) < n:
         missing = next(names[i] for i in range(n) if i not in seen)
-        raise ValueError(f"{missing} is missing.")
+        raise NotAnAnswer(f"{missing} is missing")
     return owner

@@ -4,11 +4,12 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, read_choice, refused
 from procgym.verdict import right, wrong
 
-from ._common import (LEGEND, VAR_NAMES, clean_word, evaluate, from_json, ops_of, parse_assignment,
-                      parse_truth_list, parse_yes_no, random_formula, render, table, to_json,
-                      variable_tables, variables_of)
+from ._formulas import (LEGEND, VAR_NAMES, evaluate, from_json, ops_of, random_formula, render, to_json, truth_table,
+                        variable_tables, variables_of)
+from ._truth_values import read_truth_assignment, read_truth_list
 
 OP_TIERS = {
     1: ("and", "or"),
@@ -28,7 +29,7 @@ def legend(formulas) -> str:
 
 def _nontrivial(f, n, need_vars=2) -> bool:
     full, _ = variable_tables(n)
-    t = table(f, n)
+    t = truth_table(f, n)
     return 0 < t < full and len(variables_of(f)) >= min(need_vars, n)
 
 
@@ -58,6 +59,7 @@ class Entailment(Task):
     )
     answer_format = "yes or no"
     example = "no"
+    closed_answers = True  # yes or no: the example is one of the two
 
     def build(self, rng, params):
         n, m, depth = params["n_vars"], params["n_premises"], params["depth"]
@@ -72,14 +74,14 @@ class Entailment(Task):
                     premises.append(f)
             models = full
             for f in premises:
-                models &= table(f, n)
+                models &= truth_table(f, n)
             if (models == 0) == want_inconsistent:
                 break
         want_yes = rng.random() < 0.5
         conclusion = None
         for _attempt in range(300):
             candidate = random_formula(rng, n, min(2, depth), ops, leaf=0.35)
-            c = table(candidate, n)
+            c = truth_table(candidate, n)
             if candidate in premises or not 0 < c < full or len(variables_of(candidate)) < min(2, n):
                 continue
             conclusion = candidate
@@ -87,7 +89,7 @@ class Entailment(Task):
                 break
         if conclusion is None:
             conclusion = ("or", ("var", 0), ("var", n - 1))
-        entails = (models & (full ^ table(conclusion, n))) == 0
+        entails = (models & (full ^ truth_table(conclusion, n))) == 0
         names = _names(n)
         lines = "\n".join(f"{i}. {render(f, names)}" for i, f in enumerate(premises, 1))
         question = (f"Variables {', '.join(names)} are each true or false. Notation: "
@@ -100,9 +102,9 @@ class Entailment(Task):
 
     def grade(self, answer, problem):
         try:
-            said = parse_yes_no(answer)
-        except ValueError as e:
-            return wrong(str(e))
+            said = read_choice(answer, ("yes", "no")) == "yes"
+        except NotAnAnswer as exc:
+            return refused(exc)
         if said == problem.check["entails"]:
             return right()
         if said:
@@ -198,20 +200,20 @@ def _laws(g, mistake: bool) -> list:
 
 
 def parse_equivalence(answer: str, names):
-    """(said_yes, assignment or None): "yes", "no", or "no" followed by p=T, q=F, ..."""
-    text = answer.strip()
-    m = re.fullmatch(r"\s*(yes|no)\b[\s:;,.\-]*(.*)", text, re.IGNORECASE | re.DOTALL)
-    if not m:
-        raise ValueError("Start the answer with yes or no.")
+    """(said_yes, assignment or None): "yes", "no", or "no" followed by an assignment of every
+    variable ("no: p=T, q=F", "no (p=T, q=F)"); NotAnAnswer otherwise."""
+    m = re.fullmatch(r"(yes|no)\b\s*([:;,.\-]?)\s*(.*)", answer.strip(), re.IGNORECASE | re.DOTALL)
+    if not m or (m.group(2) and not m.group(3)):
+        raise NotAnAnswer("start the answer with yes or no, and give nothing else but an assignment after no")
     said = m.group(1).lower() == "yes"
-    rest = m.group(2).strip().strip("()[]{}").strip()
+    rest = m.group(3).strip()
     if said:
-        if rest and clean_word(rest):
-            raise ValueError("After yes, give nothing else.")
+        if rest:
+            raise NotAnAnswer("after yes, give nothing else")
         return True, None
-    if not rest or not clean_word(rest):
+    if not rest:
         return False, None
-    return False, parse_assignment(rest, names)
+    return False, read_truth_assignment(rest, names)
 
 
 @register
@@ -236,6 +238,10 @@ class FormulaEquivalence(Task):
     )
     answer_format = "yes or no"
     example = "no"
+    # without a witness the answer is yes or no, and the example one of them; with one, the example
+    # names the variable z, which no problem has (VAR_NAMES stop at w), so it is never an answer
+    closed_answers = True
+    several_answers = True  # any distinguishing assignment is a witness
 
     def build(self, rng, params):
         n = params["n_vars"]
@@ -256,7 +262,7 @@ class FormulaEquivalence(Task):
                 b = nxt if nxt is not None else b
             if b != a and len(render(b, names)) <= 160:
                 break
-        equivalent = table(a, n) == table(b, n)
+        equivalent = truth_table(a, n) == truth_table(b, n)
         witness = params["witness"]
         sample = ", ".join(f"{v}={'T' if i % 2 == 0 else 'F'}" for i, v in enumerate(names))
         fmt = (f"yes, or no followed by a distinguishing assignment of every variable (e.g. no: {sample})"
@@ -270,22 +276,23 @@ class FormulaEquivalence(Task):
         if equivalent:
             answer = "yes"
         elif witness:
-            diff = table(a, n) ^ table(b, n)
+            diff = truth_table(a, n) ^ truth_table(b, n)
             x = (diff & -diff).bit_length() - 1
             answer = "no: " + ", ".join(f"{v}={'T' if x >> i & 1 else 'F'}" for i, v in enumerate(names))
         else:
             answer = "no"
         return Draft(question, answer, {"equivalent": equivalent, "names": list(names), "witness": witness,
                                         "formulas": [to_json(a), to_json(b)]},
-                     answer_format=fmt, example="no: p=T, q=F" if witness else "no")
+                     answer_format=fmt,
+                     example="no: p=T, q=F, z=T" if witness else "no")
 
     def grade(self, answer, problem):
         c = problem.check
         names = c["names"]
         try:
             said, assignment = parse_equivalence(answer, names)
-        except ValueError as e:
-            return wrong(str(e))
+        except NotAnAnswer as exc:
+            return refused(exc)
         if said:
             return right() if c["equivalent"] else wrong("They are not equivalent: some assignment separates them.")
         if c["equivalent"]:
@@ -294,9 +301,6 @@ class FormulaEquivalence(Task):
             if c["witness"]:
                 return wrong("After no, give an assignment of every variable on which the formulas differ.")
             return right()
-        missing = [v for v in names if v not in assignment]
-        if missing:
-            return wrong(f"The assignment must give every variable a value; {missing[0]} is missing.")
         values = [assignment[v] for v in names]
         f1, f2 = (from_json(f) for f in c["formulas"])
         v1, v2 = evaluate(f1, values), evaluate(f2, values)
@@ -325,8 +329,8 @@ class TruthTable(Task):
              doc="rows listed in a random order"),
     )
     answer_format = ("the output column from the first listed row to the last, as a string of 0s and 1s "
-                     "(1 = true), e.g. 0110")
-    example = "0110"
+                     "(1 = true), e.g. 011")
+    example = "011"  # a column has 2^n entries, never 3: never an answer
 
     def build(self, rng, params):
         n = params["n_vars"]
@@ -339,7 +343,7 @@ class TruthTable(Task):
         rows = sorted(range(1 << n), key=lambda a: [a >> i & 1 for i in range(n)])  # p varies slowest
         if params["scrambled"]:
             rng.shuffle(rows)
-        t = table(f, n)
+        t = truth_table(f, n)
         column = "".join("1" if t >> a & 1 else "0" for a in rows)
 
         def bits(a):  # row a gives variable i the value of bit i of a
@@ -355,9 +359,9 @@ class TruthTable(Task):
     def grade(self, answer, problem):
         column = problem.check["column"]
         try:
-            given = parse_truth_list(answer)
-        except ValueError as e:
-            return wrong(str(e))
+            given = read_truth_list(answer)
+        except NotAnAnswer as exc:
+            return refused(exc)
         if len(given) != len(column):
             return wrong(f"The table has {len(column)} rows but {len(given)} values were given.")
         bad = [i for i, (g, want) in enumerate(zip(given, column), 1) if g != (want == "1")]

@@ -1,14 +1,15 @@
 """Boolean satisfiability: find an assignment satisfying a CNF formula, or say it has none."""
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, is_none, refused
 from procgym.verdict import right, wrong
 
-_ITEM = re.compile(r"x(\d{1,4})\s*(?:=|:|->|is)\s*(true|false|t|f|1|0)", re.IGNORECASE)
-_UNSAT = ("unsat", "unsatisfiable", "no", "none", "no solution", "no satisfying assignment")
+from ._clauses import render_clause, satisfies
+from ._formulas import variable_tables
+from ._truth_values import read_truth_assignment
+
+_UNSAT = ("unsat", "unsatisfiable", "no", "no satisfying assignment")
 
 
 def dpll(clauses: list[list[int]], n: int) -> dict[int, bool] | None:
@@ -66,26 +67,10 @@ def dpll(clauses: list[list[int]], n: int) -> dict[int, bool] | None:
     return {v: found.get(v, False) for v in range(1, n + 1)}
 
 
-@lru_cache(maxsize=32)
-def _variable_tables(n: int) -> tuple[int, tuple[int, ...]]:
-    """Bit sets over all 2^n assignments: bit a is the assignment in which x(i+1) is true exactly
-    when bit i of a is set. Returns (all assignments, the set where x(i+1) is true, for each i)."""
-    size = 1 << n
-    tables = []
-    for i in range(n):
-        block = ((1 << (1 << i)) - 1) << (1 << i)  # 2^i zeros then 2^i ones
-        period = 1 << (i + 1)
-        pattern = 0
-        for start in range(0, size, period):
-            pattern |= block << start
-        tables.append(pattern)
-    return (1 << size) - 1, tuple(tables)
-
-
 def brute_force(clauses: list[list[int]], n: int) -> dict[int, bool] | None:
     """The first satisfying assignment in binary order, by evaluating every clause on all 2^n
     assignments at once (bit-parallel truth tables); None when there is none. For small n."""
-    full, var = _variable_tables(n)
+    full, var = variable_tables(n)
     ok = full
     for c in clauses:
         clause = 0
@@ -103,43 +88,16 @@ def solve(clauses: list[list[int]], n: int) -> dict[int, bool] | None:
     return brute_force(clauses, n) if n <= 14 else dpll(clauses, n)
 
 
-def satisfies(clauses, values: dict[int, bool]) -> int | None:
-    """The index of the first clause that `values` does not make true, or None if all are."""
-    for i, c in enumerate(clauses):
-        if not any(values.get(abs(x)) == (x > 0) for x in c):
-            return i
-    return None
-
-
-def render_clause(c) -> str:
-    return " OR ".join(f"x{x}" if x > 0 else f"NOT x{-x}" for x in c)
-
-
-def parse_assignment(answer: str) -> dict[int, bool]:
-    """{1: True, 2: False} from "x1=T, x2=F" (also true/false, 1/0, ':' or 'is'); ValueError otherwise."""
-    items = [p.strip().strip("'\"`.").strip() for p in re.split(r"[,;\n]|\s(?=[xX]\d)", answer) if p.strip()]
-    values: dict[int, bool] = {}
-    for item in items:
-        m = _ITEM.fullmatch(item)
-        if not m:
-            raise ValueError(f"Could not read {item[:30]!r}: write each variable as x1=T or x1=F.")
-        var, value = int(m.group(1)), m.group(2).lower() in ("true", "t", "1")
-        if var in values and values[var] != value:
-            raise ValueError(f"x{var} is given two different values.")
-        values[var] = value
-    return values
-
-
 @register
 class Sat(Task):
     """Satisfiability of a CNF formula over x1..xn: give any satisfying assignment, or UNSAT when
     none exists. Satisfiability is decided by the task's own solvers (bit-parallel brute
     force over all 2^n assignments up to 14 variables, DPLL beyond); a proposed assignment
-    is checked clause by clause, so every satisfying assignment passes. Partial assignments are
-    accepted only when the given values alone already make every clause true. Higher levels
-    move from 2-literal to 3-literal clauses, add variables, push the clause/variable ratio up
-    to the 4.26 threshold where instances are hardest, and mix in unsatisfiable instances (a
-    drawn share of problems is resampled until UNSAT, the rest until satisfiable)."""
+    is checked clause by clause, so every satisfying assignment passes; it must give every
+    variable a value, as the prompt asks. Higher levels move from 2-literal to 3-literal clauses,
+    add variables, push the clause/variable ratio up to the 4.26 threshold where instances are
+    hardest, and mix in unsatisfiable instances (a drawn share of problems is resampled until
+    UNSAT, the rest until satisfiable)."""
 
     name = "logic/sat"
     knobs = (
@@ -152,7 +110,8 @@ class Sat(Task):
     )
     answer_format = ("a value for every variable as x1=T,x2=F,... (T/F, true/false or 1/0), or UNSAT if no "
                      "assignment satisfies the formula")
-    example = "x1=F,x2=T,x3=T"
+    example = "x0=F,x1=T,x2=T"  # variables are numbered from x1: naming x0 is never an answer
+    several_answers = True  # every satisfying assignment passes
 
     def _formula(self, rng, n, k, m):
         k = min(k, n)
@@ -192,22 +151,18 @@ class Sat(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        text = answer.strip().strip("'\"`.").strip().lower()
-        if text in _UNSAT:
+        if " ".join(answer.lower().split()) in _UNSAT or is_none(answer):
             if c["satisfiable"]:
                 return wrong("The formula is satisfiable.")
             return right()
         if not c["satisfiable"]:
             return wrong("The formula is unsatisfiable: no assignment makes every clause true.")
-        try:
-            values = parse_assignment(answer)
-        except ValueError as e:
-            return wrong(str(e))
-        if not values:
-            return wrong("Give a value for every variable, e.g. x1=T,x2=F.")
-        bad = sorted(v for v in values if not 1 <= v <= c["n_vars"])
-        if bad:
-            return wrong(f"There is no variable x{bad[0]}.")
+        names = [f"x{v}" for v in range(1, c["n_vars"] + 1)]
+        try:  # every variable, as the prompt asks: a partial assignment is not an answer
+            given = read_truth_assignment(answer, names)
+        except NotAnAnswer as exc:
+            return refused(exc)
+        values = {v: given[f"x{v}"] for v in range(1, c["n_vars"] + 1)}
         broken = satisfies(c["clauses"], values)
         if broken is not None:
             return wrong(f"Clause {broken + 1} ({render_clause(c['clauses'][broken])}) is not satisfied.")

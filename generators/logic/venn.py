@@ -4,8 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
-from procgym.verdict import right, wrong
+from procgym.kit import grade_int
 
 SUBJECTS = ("French", "German", "Spanish", "Latin", "Italian", "Chinese")
 KIND_TIERS = {
@@ -181,7 +180,7 @@ class VennCounting(Task):
         Knob("max_count", [9, 12, 15, 15, 20, 20, 25, 30, 30, 40], (1, 1000), doc="largest count in one region"),
     )
     answer_format = "a whole number"
-    example = "17"
+    example = "-1"  # a count is never negative: never an answer
 
     def build(self, rng, params):
         k = params["n_sets"]
@@ -248,10 +247,4 @@ class VennCounting(Task):
         return Draft(question, str(int(value)), {"value": int(value)})
 
     def grade(self, answer, problem):
-        try:
-            given = parse_int(answer)
-        except ParseError as e:
-            return wrong(f"{e}.")
-        if given < 0:
-            return wrong("A count cannot be negative.")
-        return right() if given == problem.check["value"] else wrong("That count does not follow from the statements.")
+        return grade_int(answer, problem.check["value"], "the count that follows from the statements")

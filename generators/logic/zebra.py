@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, refused
 from procgym.verdict import right, wrong
 
-from ._common import PositionCSP, pin_down
+from ._positions import PositionCSP, pin_down
 
 # category: (values, subject phrase, predicate phrase, negated predicate)
 CATEGORIES = {
@@ -191,7 +192,7 @@ def render_clue(clue, n, cats, values):
 
 
 def parse_grid(answer: str, n: int, cats, values):
-    """{house: {category: value index}} from "1: red, Alice, dog; 2: ..."; ValueError with a reason.
+    """{house: {category: value index}} from "1: red, Alice, dog; 2: ..."; NotAnAnswer with a reason.
 
     Entries may come in any order; within an entry, values may come in any order (each value
     belongs to one category); case and spacing are free."""
@@ -199,43 +200,44 @@ def parse_grid(answer: str, n: int, cats, values):
     for c, vals in enumerate(values):
         for j, v in enumerate(vals):
             lookup[v.lower()] = (c, j)
-    entries = [e.strip() for e in re.split(r"[;\n]", answer) if e.strip().strip(".")]
+    entries = [e.strip() for e in re.split(r"[;\n]", answer) if e.strip()]
     if not entries:
-        raise ValueError("Give one entry per house, like 1: red, Alice, dog.")
+        raise NotAnAnswer("give one entry per house, like 1: red, Alice, dog")
     grid: dict[int, dict[int, int]] = {}
     for entry in entries:
-        m = _ENTRY.fullmatch(entry.strip().strip("."))
+        m = _ENTRY.fullmatch(entry)
         if not m:
-            raise ValueError(f"Could not read {entry[:30]!r}: start each entry with the house number and a colon.")
+            raise NotAnAnswer(f"could not read {preview(entry, 30)}: start each entry with the house number and a "
+                              "colon")
         house = int(m.group(1))
         if not 1 <= house <= n:
-            raise ValueError(f"There is no house {house}: houses are numbered 1 to {n}.")
+            raise NotAnAnswer(f"there is no house {house}: houses are numbered 1 to {n}")
         if house in grid:
-            raise ValueError(f"House {house} is listed twice.")
-        items = [x.strip().strip("'\"`").strip() for x in m.group(2).split(",")]
+            raise NotAnAnswer(f"house {house} is listed twice")
+        items = [x.strip() for x in m.group(2).split(",")]
         items = [x for x in items if x]
         row: dict[int, int] = {}
         for item in items:
             key = item.lower()
             if key not in lookup:
-                raise ValueError(f"{item[:20]!r} (house {house}) is not one of the listed values.")
+                raise NotAnAnswer(f"{preview(item, 20)} (house {house}) is not one of the listed values")
             c, j = lookup[key]
             if c in row:
-                raise ValueError(f"House {house} has two {cats[c]} values.")
+                raise NotAnAnswer(f"house {house} has two {cats[c]} values")
             row[c] = j
         for c in range(len(cats)):
             if c not in row:
-                raise ValueError(f"House {house} has no {cats[c]} value.")
+                raise NotAnAnswer(f"house {house} has no {cats[c]} value")
         grid[house] = row
     for house in range(1, n + 1):
         if house not in grid:
-            raise ValueError(f"House {house} is missing.")
+            raise NotAnAnswer(f"house {house} is missing")
     for c in range(len(cats)):
         seen: dict[int, int] = {}
         for house in range(1, n + 1):
             j = grid[house][c]
             if j in seen:
-                raise ValueError(f"{values[c][j]} is placed in two houses ({seen[j]} and {house}).")
+                raise NotAnAnswer(f"{values[c][j]} is placed in two houses ({seen[j]} and {house})")
             seen[j] = house
     return grid
 
@@ -300,7 +302,9 @@ class ZebraPuzzle(Task):
         for h in range(n):
             row = [values[c][j] for c in range(k) for j in range(n) if pos[c * n + j] == h]
             rows.append(f"{h + 1}: {', '.join(row)}")
-        example = "; ".join(f"{h + 1}: {', '.join(values[c][h] for c in range(k))}" for h in range(min(2, n)))
+        # the example: the listed values of houses 1 and 2, whatever the solution; it leaves a house
+        # out (only house 1 when there are two), so it is never an answer
+        example = "; ".join(f"{h + 1}: {', '.join(values[c][h] for c in range(k))}" for h in range(min(2, n - 1)))
         check = {"n": n, "categories": cats, "values": values, "clues": clues,
                  "solution": pos}
         return Draft(question, "; ".join(rows), check, example=example)
@@ -310,8 +314,8 @@ class ZebraPuzzle(Task):
         n, cats, values = c["n"], c["categories"], c["values"]
         try:
             grid = parse_grid(answer, n, cats, values)
-        except ValueError as e:
-            return wrong(str(e))
+        except NotAnAnswer as exc:
+            return refused(exc)
         pos = [0] * (n * len(cats))
         for house, row in grid.items():
             for ci, j in row.items():

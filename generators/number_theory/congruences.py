@@ -5,10 +5,16 @@ import math
 import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_int
+from procgym.kit import read_list, refused, drawn_example
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import CONGRUENCE_NOTE, crt, int_answer, is_none, parse_int_list, solve_congruence
+from ._integers import CONGRUENCE_NOTE, crt, read_named_int, says_none, solve_congruence
+
+# "x = 4 or x = 9", "x = 4 and x = 9": all of the solutions, each one named x
+_JOINED = re.compile(r"\s+(?:or|and)\s+")
+# "x = 4, 9", "x \in {4, 9}": the whole list named x
+_LIST_LHS = re.compile(r"^x\s*(?:=|\u2208|\\in(?![A-Za-z]))\s*", re.IGNORECASE)
 
 
 def _term(coef: int) -> str:
@@ -52,7 +58,8 @@ class LinearCongruence(Task):
     )
     answer_format = ("all solutions x with 0 <= x <= m - 1 as a comma-separated list of integers (any order), "
                      "or the word none if there is no solution")
-    example = "3, 10, 17"
+    example = "3, 10, 17"  # the class default; each problem shows one of EXAMPLES that is not its answer
+    EXAMPLES = ("3, 10, 17", "5, 12", "4", "2, 9, 16, 23")
 
     def build(self, rng, params):
         m = params["modulus"]
@@ -97,19 +104,19 @@ class LinearCongruence(Task):
         question = (f"Find all integers x with 0 <= x <= {m - 1} such that\n\n    {text}\n\n{CONGRUENCE_NOTE} "
                     f"If there is no such x, answer none.")
         answer = ", ".join(map(str, solutions)) if solutions else "none"
-        return Draft(question, answer, {"m": m, "solutions": solutions, "congruence": text})
+        # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
+        example = drawn_example(rng, self.EXAMPLES, lambda e: sorted(map(int, e.split(", "))) != solutions)
+        return Draft(question, answer, {"m": m, "solutions": solutions, "congruence": text}, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
         expected = set(c["solutions"])
-        if is_none(answer):
+        if says_none(answer):
             return right() if not expected else wrong("There are solutions: list them.")
-        text = re.sub(r"\bx\s*=\s*", "", clean(answer), flags=re.IGNORECASE)
-        text = re.sub(r"\s+(?:or|and)\s+", ",", text).strip().rstrip(".")
         try:
-            given = parse_int_list(text)
-        except ParseError:
-            return wrong("Give the solutions as integers separated by commas, or none.")
+            given = read_solutions(answer)
+        except ParseError as exc:
+            return refused(exc)
         if len(given) != len(set(given)):
             return wrong("A solution is listed twice.")
         if any(not 0 <= x < c["m"] for x in given):
@@ -123,7 +130,19 @@ class LinearCongruence(Task):
         return right()
 
 
-_MOD_SUFFIX = re.compile(r"\s*\(?\s*mod(?:ulo)?\s+(\d{1,30})\s*\)?\s*$", re.IGNORECASE)
+def read_solutions(answer: str) -> list[int]:
+    """Every solution x: "4, 9", "[4, 9]", "{4; 9}", "x = 4, 9", "x = 4 or x = 9", "x \\in \\{4, 9\\}"."""
+    text = _JOINED.sub(", ", " ".join(answer.split()))  # white space collapsed first: no long runs to rescan
+    m = _LIST_LHS.match(text)
+    if m and "=" not in text[m.end():] and "\u2208" not in text[m.end():]:
+        text = text[m.end():]
+    text = text.replace("\\{", "{").replace("\\}", "}")
+    return read_list(text, read_named_int, ",;")
+
+
+# "(mod 105)", "mod 105", "\\pmod{105}", "\\mod{105}": the period a model may state after the solution
+_MOD_SUFFIX = re.compile(r"\s*(?:\\pmod\s*\{\s*(\d{1,30})\s*\}"
+                         r"|\(?\s*\\?(?:bmod|mod|modulo)\s*\{?\s*(\d{1,30})\s*\}?\s*\)?)\s*$", re.IGNORECASE)
 
 
 @register
@@ -145,7 +164,8 @@ class ChineseRemainder(Task):
              doc="congruences written as a*x = b (mod m) with a invertible, instead of x = r (mod m)"),
     )
     answer_format = "the smallest non-negative integer x that satisfies every congruence, or the word none"
-    example = "52"
+    example = "52"  # the class default; each problem shows one of EXAMPLES that is not its answer
+    EXAMPLES = ("52", "17", "95", "8")
 
     def _moduli(self, rng, n: int, top: int, coprime: bool) -> list[int]:
         chosen: list[int] = []
@@ -202,24 +222,25 @@ class ChineseRemainder(Task):
                     + "\n".join(f"    {line}" for line in lines)
                     + f"\n\n{CONGRUENCE_NOTE} If no integer satisfies them all, answer none.")
         answer = "none" if merged is None else str(merged[0])
+        example = drawn_example(rng, self.EXAMPLES, lambda e: e != answer)  # drawn last, never the answer
         return Draft(question, answer, {"congruences": [list(p) for p in pairs],
                                         "x": None if merged is None else merged[0],
-                                        "period": None if merged is None else merged[1]})
+                                        "period": None if merged is None else merged[1]}, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
-        if is_none(answer):
+        if says_none(answer):
             return right() if c["x"] is None else wrong("The system does have a solution.")
-        text = int_answer(answer)
+        text = " ".join(answer.split())  # white space collapsed first: the suffix pattern never rescans long runs
         m = _MOD_SUFFIX.search(text)
         if m:
-            if c["period"] is not None and int(m.group(1)) != c["period"]:
+            if c["period"] is not None and int(m.group(1) or m.group(2)) != c["period"]:
                 return wrong("The solutions do not repeat with that modulus.")
             text = text[:m.start()]
         try:
-            x = parse_int(text)
-        except ParseError:
-            return wrong("Give the smallest non-negative solution as a single integer, or none.")
+            x = read_named_int(re.sub(r"^x\s*(?:\u2261|\\equiv(?![A-Za-z]))", "x =", text))
+        except ParseError as exc:
+            return refused(exc)
         satisfies = all((a * x - b) % mi == 0 for a, b, mi in c["congruences"])
         if c["x"] is None:
             return wrong("No integer satisfies every congruence." if not satisfies else "That is not a solution.")

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
-from procgym.verdict import right, wrong
+from procgym.kit import grade_int, read_rhs, refused
+from procgym.parsing import ParseError
 
-from ._common import combine_mod, int_answer
+from ._integers import combine_mod
+
+LABELS = ("digit sum", "sum", "S", "digital root", "root", "answer")
 
 
 def digit_sum(n: int) -> int:
@@ -95,7 +97,7 @@ class DigitSums(Task):
              doc="probability of a product form such as (10^n - 1) * m instead of a sum of powers of ten"),
     )
     answer_format = "a non-negative integer"
-    example = "41"
+    example = "0"  # never the answer: a positive number's digit sum and digital root are positive
 
     def build(self, rng, params):
         top, terms = params["max_exponent"], params["n_terms"]
@@ -118,7 +120,7 @@ class DigitSums(Task):
 
     def grade(self, answer, problem):
         try:
-            value = parse_int(int_answer(answer))
-        except ParseError:
-            return wrong("Give the answer as a single integer.")
-        return right() if value == problem.check["value"] else wrong("That is not the right value.")
+            value = read_rhs(answer, LABELS)
+        except ParseError as exc:
+            return refused(exc)
+        return grade_int(value, problem.check["value"], "the right value")

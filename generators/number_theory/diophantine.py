@@ -8,16 +8,26 @@ import re
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_expression, parse_int
+from procgym.kit import (NotAnAnswer, drawn_example, read_int, read_labelled, read_list, refused, split_top,
+                         strip_brackets)
+from procgym.parsing import ParseError, parse_expression
 from procgym.verdict import right, wrong
 
-from ._common import egcd, int_answer, is_none, parse_int_list
+from ._integers import egcd, read_named_int, says_none
 
 QUESTIONS = ("any", "min_x", "count", "general")
+COUNT_EXAMPLES = ("3", "5", "1", "12")
 PARAMETERS = ("t", "k", "n", "m", "s")
 _PAIR_PREFIX = re.compile(r"^\(\s*x\s*,\s*y\s*\)\s*=\s*", re.IGNORECASE)
-_PARAM_CLAUSE = re.compile(r"[,;]?\s*\(?\s*(?:(?:where|for|with)\s+(?:any\s+|all\s+|some\s+|an?\s+)?"
-                           r"(?:integers?\s+)?[tkmns]\b|[tkmns]\s*(?:\u2208|\\in\b|in\b)).*$", re.IGNORECASE)
+# what may follow a general solution, and nothing else: ", where t is an integer", "(t \in Z)",
+# "for any integer t" ("t is not an integer" or "for t = 1" are not this)
+_INTEGERS = r"(?:\\mathbb ?\{? ?Z ?\}?|Z|the integers|integers)"
+# (matched on the answer with its white space collapsed, in its last characters only: see _grade_general)
+_PARAM_CLAUSE = re.compile(
+    rf" ?[,;]? ?\(? ?(?:(?:where|for|with) (?:(?:any|all|every|some|an?) )?(?:integers? )?[tkmns]"
+    rf"(?: is an? integer| ?(?:\u2208|\\in|in) ?{_INTEGERS})?|[tkmns] ?(?:\u2208|\\in|in) ?{_INTEGERS}) ?\)?$",
+    re.IGNORECASE)
+_JUXTAPOSED = re.compile(r"[A-Za-z)]\s+\d")  # "15t 1": a number after a term, read as a product by the parser
 _XY = re.compile(r"^x\s*=\s*(.+?)\s*(?:,|;|\band\b)\s*y\s*=\s*(.+)$", re.IGNORECASE)
 _YX = re.compile(r"^y\s*=\s*(.+?)\s*(?:,|;|\band\b)\s*x\s*=\s*(.+)$", re.IGNORECASE)
 
@@ -70,13 +80,31 @@ def linear_text(start: int, coef: int, param: str = "t") -> str:
 
 
 def parse_pair(text: str) -> tuple[int, int]:
-    s = _PAIR_PREFIX.sub("", clean(text)).strip().rstrip(".")
-    s = re.sub(r"\b[xy]\s*=\s*", "", s, flags=re.IGNORECASE)
-    s = re.sub(r"\s+and\s+", ",", s)
-    values = parse_int_list(s)
+    """x, y from "7, -3", "(7, -3)", "x = 7, y = -3" or "y = -3 and x = 7" (read by name), or
+    "(x, y) = (7, -3)" (also "(y, x) = (-3, 7)")."""
+    s = " ".join(text.split()).replace(" and ", ", ")  # white space collapsed: no long runs to rescan
+    if s.count("=") == 1 and s.lstrip().startswith(("(", "[")):
+        lhs, _, rhs = s.partition("=")
+        names = [name.strip().lower() for name in split_top(strip_brackets(lhs), ",")]
+        if sorted(names) != ["x", "y"]:
+            raise NotAnAnswer(f"the left-hand side {lhs.strip()!r} must name x and y")
+        values = read_list(rhs, read_int)
+        if len(values) != 2:
+            raise NotAnAnswer("expected two integers x, y")
+        pair = dict(zip(names, values))
+        return pair["x"], pair["y"]
+    if "=" in s:
+        pair = read_labelled(s, ["x", "y"], read_int)
+        return pair["x"], pair["y"]
+    values = read_list(s, read_int)
     if len(values) != 2:
-        raise ParseError("expected two integers x, y")
+        raise NotAnAnswer("expected two integers x, y")
     return values[0], values[1]
+
+
+def general_ok(a: int, b: int, c: int, x0: int, p: int, y0: int, q: int) -> bool:
+    """Whether x = x0 + p t, y = y0 + q t gives every integer solution of a x + b y = c exactly once."""
+    return a * x0 + b * y0 == c and a * p + b * q == 0 and abs(p) == abs(b) // math.gcd(a, b)
 
 
 @register
@@ -104,7 +132,7 @@ class LinearDiophantine(Task):
              doc="probability of a negative coefficient (not for counting questions)"),
     )
     answer_format = "two integers x, y separated by a comma, or none"
-    example = "7, -3"
+    example = "0, 0"  # never a solution: the right-hand side c is never 0
 
     def build(self, rng, params):
         kind = params["question"]
@@ -138,7 +166,7 @@ class LinearDiophantine(Task):
                         f"Any integer solution is accepted. {none}")
             answer = "none" if sol is None else f"{sol[0]}, {sol[1]}"
             fmt = "two integers x, y separated by a comma (x first), or none"
-            example = "7, -3"
+            example = "0, 0"  # never a solution: c is never 0
         elif kind == "min_x":
             sol = min_positive_x(a, b, c)
             question = (f"Among all solutions in integers x, y of\n\n    {equation}\n\nfind the one whose x is the "
@@ -146,14 +174,14 @@ class LinearDiophantine(Task):
             answer = "none" if sol is None else f"{sol[0]}, {sol[1]}"
             check["min_x"] = None if sol is None else sol[0]
             fmt = "two integers x, y separated by a comma (x first), or none"
-            example = "7, -3"
+            example = "0, 0"  # never a solution: c is never 0
         elif kind == "count":
             count = count_positive(a, b, c)
             question = f"How many solutions does\n\n    {equation}\n\nhave with x and y both positive integers?"
             answer = str(count)
             check["count"] = count
             fmt = "a non-negative integer (0 if there are none)"
-            example = "3"
+            example = None  # drawn below, after every other draw
         else:
             sol = general_solution(a, b, c)
             question = (f"Find the general solution in integers of\n\n    {equation}\n\nGive x and y in terms of an "
@@ -166,30 +194,32 @@ class LinearDiophantine(Task):
                 answer = f"x = {linear_text(x0, p)}, y = {linear_text(y0, q)}"
             check["solvable"] = sol is not None
             fmt = "x = (expression in t), y = (expression in t), or none"
-            example = "x = 4 + 3t, y = -1 - 2t"
+            example = "x = 3t, y = -2t"  # never a solution: t = 0 gives (0, 0), and c is never 0
+        if example is None:  # a count can be any small number: one that is not this one, drawn last
+            example = drawn_example(rng, COUNT_EXAMPLES, lambda e: int(e) != count)
         return Draft(question, answer, check, answer_format=fmt, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
         kind = c["question"]
         if kind == "count":
-            if is_none(answer):
+            if says_none(answer):
                 return right() if c["count"] == 0 else wrong("There are solutions in positive integers.")
             try:
-                value = parse_int(int_answer(answer, ("count", "n")))
-            except ParseError:
-                return wrong("Give the number of solutions as an integer.")
+                value = read_named_int(answer, ("N", "count", "number of solutions"))
+            except ParseError as exc:
+                return refused(exc)
             return right() if value == c["count"] else wrong("That is not the number of positive solutions.")
         a, b, rhs = c["a"], c["b"], c["c"]
         solvable = rhs % math.gcd(a, b) == 0
-        if is_none(answer):
+        if says_none(answer):
             return right() if not solvable else wrong("The equation has integer solutions.")
         if kind == "general":
             return self._grade_general(answer, a, b, rhs, solvable)
         try:
             x, y = parse_pair(answer)
-        except ParseError:
-            return wrong("Give the solution as two integers x, y, or none.")
+        except ParseError as exc:
+            return refused(exc)
         if not solvable:
             return wrong("The equation has no integer solution.")
         if a * x + b * y != rhs:
@@ -199,8 +229,11 @@ class LinearDiophantine(Task):
         return right()
 
     def _grade_general(self, answer, a, b, rhs, solvable):
-        s = clean(answer).strip().rstrip(".")
-        s = _PARAM_CLAUSE.sub("", s).strip().rstrip(".,;")
+        s = " ".join(answer.split())  # one space between words: the patterns below never rescan long runs
+        tail = s[-80:]
+        clause = _PARAM_CLAUSE.search(tail)
+        if clause:
+            s = s[:len(s) - len(tail) + clause.start()].strip()
         m = _PAIR_PREFIX.match(s)
         if m:
             inner = s[m.end():].strip()
@@ -215,11 +248,13 @@ class LinearDiophantine(Task):
             if not m:
                 return wrong("Write the general solution as x = ..., y = ... .")
             x_text, y_text = m.groups() if m.re is _XY else m.groups()[::-1]
+        if _JUXTAPOSED.search(x_text) or _JUXTAPOSED.search(y_text):
+            return wrong("Not an answer: a number stands after a term with no operator between them.")
         try:
             x_expr = parse_expression(x_text, PARAMETERS)
             y_expr = parse_expression(y_text, PARAMETERS)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if not solvable:
             return wrong("The equation has no integer solution.")
         free = x_expr.free_symbols | y_expr.free_symbols
@@ -238,6 +273,6 @@ class LinearDiophantine(Task):
         (x0, p), (y0, q) = coeffs
         if a * x0 + b * y0 != rhs or a * p + b * q != 0:
             return wrong("That does not give solutions for every t.")
-        if abs(p) != abs(b) // math.gcd(a, b):
+        if not general_ok(a, b, rhs, x0, p, y0, q):
             return wrong("That misses some solutions (or repeats them): check the step in t.")
         return right()

@@ -7,10 +7,11 @@ from functools import lru_cache
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_int, parse_list
+from procgym.kit import grade_int, read_choice, read_list, read_rhs, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import factorize, int_answer, phi, sigma, tau, value_of
+from ._integers import factorize, phi, sigma, tau, value_of
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
 KINDS = ("tau", "sigma", "phi", "odd_tau", "square_tau", "multiple_tau", "power_tau", "sigma_odd",
@@ -22,6 +23,23 @@ DEFINITIONS = {
     "phi": "phi(k) is Euler's totient: how many of 1, 2, ..., k are coprime to k",
 }
 NOTATION = {"tau": "d", "sigma": "sigma", "phi": "phi"}
+# how a model may name the function on the left of its answer: "d(360) = 24", "\\sigma(360) = 1170"
+SYMBOLS = {"tau": ("d", "tau", "\\tau", "\u03c4"), "sigma": ("sigma", "\\sigma", "\u03c3"),
+           "phi": ("phi", "\\phi", "\\varphi", "\u03c6", "\u03d5")}
+
+
+def value_labels(check: dict) -> list[str]:
+    """The left-hand sides that name the value asked for: f(n), f(g(n)) or d(n^e) in any of the
+    usual notations; none for the counts that have no standard notation."""
+    n, kind = check["n"], check["kind"]
+    if kind in SYMBOLS:
+        return [f"{f}({n})" for f in SYMBOLS[kind]]
+    if kind == "power_tau":
+        return [f"{f}({n}^{check['e']})" for f in SYMBOLS["tau"]]
+    if "(" in kind:  # a composition "outer(inner)"
+        outer, inner = kind[:-1].split("(")
+        return [f"{f}({g}({n}))" for f in SYMBOLS[outer] for g in SYMBOLS[inner]]
+    return []
 
 
 def _random_factors(rng, n_primes: int, max_exponent: int, max_value: int, big_prime: bool) -> dict[int, int]:
@@ -67,7 +85,7 @@ class DivisorFunctions(Task):
              doc="probability of asking for f(g(n)) with f, g among d, sigma and phi"),
     )
     answer_format = "a non-negative integer"
-    example = "48"
+    example = "0"  # never the answer: every count and sum asked here is at least 1
 
     def build(self, rng, params):
         kind = params["question"]
@@ -127,12 +145,10 @@ class DivisorFunctions(Task):
 
     def grade(self, answer, problem):
         try:
-            value = parse_int(int_answer(answer, ("d", "sigma", "phi", "n")))
-        except ParseError:
-            return wrong("Give the answer as a single integer.")
-        if value != problem.check["value"]:
-            return wrong("That is not the right value.")
-        return right()
+            value = read_rhs(answer, value_labels(problem.check))
+        except ParseError as exc:
+            return refused(exc)
+        return grade_int(value, problem.check["value"], "the right value")
 
 
 CLASSES = ("perfect", "abundant", "deficient")
@@ -191,6 +207,7 @@ class Abundance(Task):
     )
     answer_format = "perfect, abundant or deficient"
     example = "deficient"
+    closed_answers = True  # three words per number: the example may be an answer, and cannot be avoided fairly
 
     def build(self, rng, params):
         top = params["max_value"]
@@ -232,9 +249,10 @@ class Abundance(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["classes"]
-        given = [clean(item).strip().rstrip(".").lower() for item in parse_list(answer)]
-        if any(item not in CLASSES for item in given):
-            return wrong("Use only the words perfect, abundant and deficient.")
+        try:
+            given = read_list(answer, lambda item: read_choice(item, CLASSES), ",;")
+        except ParseError:
+            return wrong("Use only the words perfect, abundant and deficient, separated by commas.")
         if len(given) != len(expected):
             return wrong(f"Give exactly {len(expected)} word(s), one per number.")
         if given != expected:

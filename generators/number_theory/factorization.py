@@ -10,6 +10,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.parsing import clean
 from procgym.verdict import right, wrong
 
+
 _ITEM = re.compile(r"(\d{1,40})(?:\^(\d{1,5}))?")
 _LHS = re.compile(r"^\s*(\d{1,40})\s*=")
 
@@ -27,7 +28,7 @@ def parse_factorization(text: str) -> dict[int, int] | str:
     for word, plain in (("\\cdot", "*"), ("\\times", "*"), ("**", "^"), ("{", ""), ("}", ""),
                         ("\u00b2", "^2"), ("\u00b3", "^3"), ("x", "*"), ("X", "*")):
         s = s.replace(word, plain)
-    s = s.strip().rstrip(".")
+    s = s.strip()
     if len(s) >= 2 and s[0] + s[-1] in ("[]", "()"):
         s = s[1:-1]
     items = re.split(r"[,;]", s) if ("," in s or ";" in s) else s.split("*")
@@ -63,7 +64,7 @@ class PrimeFactorization(Task):
     answer_format = ("the prime factorization, either as a product of prime powers such as 2^3 * 3 * 5 "
                      "(any order), or as a comma-separated list of the prime factors with repeats such "
                      "as 2, 2, 2, 3, 5")
-    example = "2^2 * 7 * 11"
+    example = "2^2 * 7 * 20011"  # never the answer: every prime factor here is below 20000
 
     def build(self, rng, params):
         n_large = min(params["large_factors"], params["n_factors"])

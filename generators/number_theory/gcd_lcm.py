@@ -2,14 +2,19 @@
 from __future__ import annotations
 
 import math
+import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
-from procgym.verdict import right, wrong
-
-from ._common import int_answer
+from procgym.kit import grade_int, label_key, read_rhs, refused
+from procgym.parsing import ParseError
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+
+
+def _key(text: str) -> str:
+    """An expression as written on the left of an answer, for comparison: "\\operatorname{lcm}(12, 18)"
+    and "lcm(12,18)" are the same."""
+    return label_key(re.sub(r"\\(?:operatorname|mathrm|text)|\\", "", text)).lower()
 
 
 def _number(rng, core: int, limit: int, primes) -> int:
@@ -75,7 +80,7 @@ class GcdLcm(Task):
         Knob("n_primes", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 12), doc="primes the numbers are built from"),
     )
     answer_format = "a positive integer"
-    example = "36"
+    example = "41"  # never the answer: the numbers are built from the primes up to 37
 
     def build(self, rng, params):
         n = params["n_numbers"]
@@ -95,10 +100,10 @@ class GcdLcm(Task):
         return Draft(question, str(value), {"value": value, "expression": text})
 
     def grade(self, answer, problem):
+        expression = problem.check["expression"]  # "lcm(gcd(84, 120), 90) = 360" or "lcm = 360" name it
+        names = {_key(expression), _key(expression.split("(", 1)[0])}
         try:
-            value = parse_int(int_answer(answer, ("gcd", "lcm")))
-        except ParseError:
-            return wrong("Give the value as a single positive integer.")
-        if value != problem.check["value"]:
-            return wrong("That is not the value of the expression.")
-        return right()
+            value = read_rhs(answer, lhs_ok=lambda lhs: _key(lhs) in names)
+        except ParseError as exc:
+            return refused(exc)
+        return grade_int(value, problem.check["value"], "the value of the expression")

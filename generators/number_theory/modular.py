@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import math
-import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, clean, parse_int
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-_PREFIX = re.compile(r"^\s*x\s*=\s*", re.IGNORECASE)
-NONE_WORDS = {"none", "no inverse", "no", "does not exist", "doesn't exist", "dne", "no solution",
-              "not invertible", "undefined", "n/a"}
+from ._integers import read_named_int, says_none
+
+NO_INVERSE = frozenset({"no inverse", "not invertible", "there is no inverse", "the inverse does not exist"})
 
 
 def euclid_steps(a: int, b: int) -> int:
@@ -64,7 +64,7 @@ class ModularInverse(Task):
     )
     answer_format = ("an integer x with 0 <= x <= m - 1 (m being the modulus), or the word none if "
                      "no inverse exists")
-    example = "17"
+    example = "0"  # never the answer: a * 0 leaves remainder 0, not 1
 
     def build(self, rng, params):
         m = params["modulus"]
@@ -90,20 +90,18 @@ class ModularInverse(Task):
         question = (f"Find the multiplicative inverse of {a} modulo {m}: the integer x with "
                     f"0 <= x <= {m - 1} such that {a} * x leaves remainder 1 when divided by {m}. "
                     f"If no such x exists, answer none.")
-        return Draft(question, "none" if inverse is None else str(inverse),
-                     {"a": a, "m": m, "inverse": inverse})
+        return Draft(question, "none" if inverse is None else str(inverse), {"a": a, "m": m, "inverse": inverse})
 
     def grade(self, answer, problem):
         c = problem.check
-        text = _PREFIX.sub("", clean(answer)).strip().rstrip(".").strip().lower()
-        if text in NONE_WORDS:
+        if says_none(answer, NO_INVERSE):
             if c["inverse"] is None:
                 return right()
             return wrong(f"{c['a']} does have an inverse modulo {c['m']}.")
-        try:
-            x = parse_int(text)
-        except ParseError:
-            return wrong("Give an integer from 0 to m - 1, or none.")
+        try:  # "x = 10" or "7^{-1} = 10"
+            x = read_named_int(answer, ["x", f"{c['a']}^-1", f"{c['a']}^(-1)"])
+        except ParseError as exc:
+            return refused(exc)
         if c["inverse"] is None:
             return wrong(f"{c['a']} has no inverse modulo {c['m']}: they share a factor.")
         if not 0 <= x < c["m"]:

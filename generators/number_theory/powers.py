@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_rhs, refused, drawn_example
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import combine_mod, int_answer, tower_mod
+from ._integers import combine_mod, tower_mod
 
 
 def _render_tower(bases) -> str:
@@ -37,7 +38,8 @@ class ModularPower(Task):
              doc="probability of asking for the last digits (m a power of ten) instead of a remainder"),
     )
     answer_format = "an integer from 0 to m - 1, where m is the modulus"
-    example = "43"
+    example = "43"  # the class default; each problem shows one of EXAMPLES that is not its answer
+    EXAMPLES = ("43", "7", "18", "91")
 
     def build(self, rng, params):
         last_digits = rng.random() < params["last_digits_share"]
@@ -77,15 +79,16 @@ class ModularPower(Task):
                         f"{precedence}")
             fmt = f"an integer from 0 to {m - 1}"
             answer = str(value)
-        return Draft(question, answer, {"value": value, "m": m, "last_digits": k}, answer_format=fmt)
+        example = drawn_example(rng, self.EXAMPLES, lambda e: e != answer)  # drawn last, never the answer
+        return Draft(question, answer, {"value": value, "m": m, "last_digits": k}, answer_format=fmt, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
-        text = int_answer(answer)
         try:
-            value = parse_int(text)
-        except ParseError:
-            return wrong("Give a single integer.")
+            text = read_rhs(answer, ["x"])
+            value = read_int(text)
+        except ParseError as exc:
+            return refused(exc)
         if c["last_digits"] and len(text.lstrip("+")) > c["last_digits"]:
             return wrong(f"Give exactly the last {c['last_digits']} digit(s).")
         if not 0 <= value < c["m"]:

@@ -7,7 +7,8 @@ from functools import lru_cache
 import sympy
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import clean, parse_list
+from procgym.kit import read_choice, read_list
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 YES = frozenset({"yes", "y", "prime", "is prime", "true"})
@@ -87,6 +88,7 @@ class Primality(Task):
     )
     answer_format = "yes if the number is prime, no if it is not"
     example = "no"
+    closed_answers = True  # yes or no per number: the example may be an answer, and cannot be avoided fairly
 
     def build(self, rng, params):
         d = params["digits"]
@@ -121,15 +123,10 @@ class Primality(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["prime"]
-        items = [clean(item).strip().rstrip(".").lower() for item in parse_list(answer)]
-        given = []
-        for item in items:
-            if item in YES:
-                given.append(True)
-            elif item in NO:
-                given.append(False)
-            else:
-                return wrong("Answer yes or no for each number.")
+        try:
+            given = [read_choice(item, YES | NO) in YES for item in read_list(answer, str, ",;")]
+        except ParseError:
+            return wrong("Answer yes or no for each number, separated by commas.")
         if len(given) != len(expected):
             return wrong(f"Give exactly {len(expected)} answer(s), one per number.")
         wrong_at = [str(n) for n, g, e in zip(problem.check["numbers"], given, expected) if g != e]

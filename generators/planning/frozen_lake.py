@@ -5,10 +5,11 @@ from collections import deque
 
 import numpy as np
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, TurnBudgetTask
 from procgym.seeding import stable_rng
 
-from ._common import DIR_NAMES, DIRECTIONS, LOSE, WIN, BudgetedTask, budget_for, parse_direction
+from ._plans import DIR_NAMES, DIRECTIONS, budget_for, parse_direction
 
 ICE, HOLE, START, GOAL, AGENT = ".", "H", "S", "G", "@"
 SIDEWAYS = {"up": ("left", "right"), "down": ("right", "left"), "left": ("down", "up"), "right": ("up", "down")}
@@ -74,7 +75,7 @@ def render(grid, agent) -> str:
 
 
 @register
-class FrozenLake(BudgetedTask):
+class FrozenLake(TurnBudgetTask):
     """Frozen lake: walk across ice from S to the goal G without falling into a hole (H), within a
     turn budget. The ice is slippery: each move goes the intended way, but with the stated
     probability it slips to one of the two directions at right angles instead (walking off the
@@ -99,6 +100,7 @@ class FrozenLake(BudgetedTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
     example = "down"
+    lowercase = True
     invalid_hint = "move with up, down, left or right (or u, d, l, r; north, south, west, east)"
 
     def build(self, rng, params):
@@ -142,7 +144,8 @@ class FrozenLake(BudgetedTask):
             f"action uses a turn without moving. You have {budget} turns.")
         check = {"grid": grid, "start": list(start), "goal": list(goal), "slip_percent": percent,
                  "noise_seed": noise, "budget": budget, "shortest": shortest}
-        return Draft(question, "\n".join(moves), check)
+        # start and goal are at least size - 1 >= 2 steps apart: no single move wins
+        return self.draft(question, "\n".join(moves), check)
 
     @staticmethod
     def shortest(grid, start, goal):
@@ -174,8 +177,8 @@ class FrozenLake(BudgetedTask):
                 return None
         return None
 
-    def initial_state(self, problem):
-        return {"pos": list(problem.check["start"]), "turn": 0}
+    def start(self, problem):
+        return {"pos": list(problem.check["start"])}
 
     def act(self, problem, state, text):
         c = problem.check
@@ -201,7 +204,7 @@ class FrozenLake(BudgetedTask):
     def unsolved(self, problem, state):
         return "you did not reach the goal."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         c = problem.check
         left = c["budget"] - state["turn"]
         if left <= 0:

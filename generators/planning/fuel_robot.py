@@ -4,9 +4,10 @@ from __future__ import annotations
 import heapq
 from collections import deque
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import LOSE, WIN, TurnBudgetTask
 
-from ._common import DIRECTIONS, LOSE, WIN, BudgetedTask, budget_for, parse_direction, reference_move
+from ._plans import DIRECTIONS, budget_for, parse_direction, reference_move
 
 ROAD, SAND, ROCK, STATION, GOAL, ROBOT = ".", "~", "#", "F", "G", "@"
 COST = {ROAD: 1, STATION: 1, GOAL: 1, SAND: 2}
@@ -121,7 +122,7 @@ def render(grid, robot) -> str:
 
 
 @register
-class FuelRobot(BudgetedTask):
+class FuelRobot(TurnBudgetTask):
     """Drive a robot across a grid to the goal G on a limited tank. Each move costs fuel: 1 onto
     road (., F, G), 2 onto sand (~); rock (#) is impassable. At a fuel station F the command
     refuel fills the tank (a turn). The robot starts full; with too little fuel for a move the
@@ -149,7 +150,8 @@ class FuelRobot(BudgetedTask):
              doc="turns allowed beyond the optimum, as a percent of it (rounded up)"),
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east), or refuel"
-    example = "right"
+    example = "refuel"  # refuelling never moves the robot, so the example never wins (a move may)
+    lowercase = True
     invalid_hint = "move with up, down, left or right, or refuel at a station"
 
     def build(self, rng, params):
@@ -218,10 +220,10 @@ class FuelRobot(BudgetedTask):
             f"lose. Every turn (move, refuel, failed or invalid action) counts. You have {budget} turns.")
         check = {"grid": grid, "start": list(start), "goal": list(goal), "capacity": capacity,
                  "budget": budget, "optimal": len(steps), "min_refuels": refuels}
-        return Draft(question, "\n".join(steps), check)
+        return self.draft(question, "\n".join(steps), check)
 
-    def initial_state(self, problem):
-        return {"pos": list(problem.check["start"]), "fuel": problem.check["capacity"], "turn": 0}
+    def start(self, problem):
+        return {"pos": list(problem.check["start"]), "fuel": problem.check["capacity"]}
 
     def act(self, problem, state, text):
         c = problem.check
@@ -259,7 +261,7 @@ class FuelRobot(BudgetedTask):
     def unsolved(self, problem, state):
         return "the robot did not reach the goal."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         move = reference_move(self, problem, state, lambda s: (tuple(s["pos"]), s["fuel"]))
         if move is not None:
             return move

@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-from ._common import WIN, BudgetedTask, budget_for, reference_move
+from ._plans import budget_for, reference_move
 
 DOORS = "ABCDEFGHIJKLMNOP"
 _GO = re.compile(r"^(?:(?:go|walk|move|enter|open|use)\s+)?(?:(?:through|thru|via|to)\s+)?(?:door\s+)?([a-p])$")
@@ -136,7 +137,7 @@ def random_puzzle(rng, n_rooms: int, extra_doors: int, n_levers: int, toggles: i
 
 
 @register
-class Levers(BudgetedTask):
+class Levers(TurnBudgetTask):
     """Levers and doors: rooms are joined by doors that are open or shut; each lever, in some
     room, toggles a fixed set of doors (every shut one opens, every open one shuts). Walk
     through open doors and pull levers to reach the exit room within a turn budget. Everything
@@ -162,6 +163,7 @@ class Levers(BudgetedTask):
     )
     answer_format = "an action: go <door letter> to walk through an open door of your room, or pull <lever number>"
     example = "pull 2"
+    lowercase = True
     invalid_hint = "use go <door letter> (e.g. go B) or pull <lever number> (e.g. pull 2)"
 
     def build(self, rng, params):
@@ -199,7 +201,7 @@ class Levers(BudgetedTask):
         check = {"n_rooms": n, "doors": puzzle.doors, "levers": puzzle.levers, "initial": puzzle.initial,
                  "start": puzzle.start, "exit": puzzle.exit, "budget": budget, "optimal": len(steps),
                  "fewest_pulls": pulls}
-        return Draft(question, "\n".join(steps), check)
+        return self.draft(question, "\n".join(steps), check)  # only going through a door wins, never a pull
 
     @staticmethod
     def door_list(doors) -> str:
@@ -220,8 +222,8 @@ class Levers(BudgetedTask):
         opened = ", ".join(DOORS[d] for d in range(len(puzzle.doors)) if state >> d & 1) or "none"
         return f"You are in room {room + 1}. Doors here: {doors}. Levers here: {levers}. Open doors: {opened}."
 
-    def initial_state(self, problem):
-        return {"room": problem.check["start"], "pulled": 0, "turn": 0}
+    def start(self, problem):
+        return {"room": problem.check["start"], "pulled": 0}
 
     def act(self, problem, state, text):
         puzzle = self.puzzle(problem)
@@ -276,7 +278,7 @@ class Levers(BudgetedTask):
     def unsolved(self, problem, state):
         return "you did not reach the exit."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         move = reference_move(self, problem, state, lambda s: (s["room"], s["pulled"]))
         if move is not None:
             return move

@@ -5,9 +5,10 @@ import re
 from collections import deque
 from functools import lru_cache
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask, plural
 
-from ._common import DIR_ALIASES, WIN, BudgetedTask, budget_for, plural, reference_move
+from ._plans import DIR_ALIASES, budget_for, reference_move
 
 RED = "X"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWZ"
@@ -192,7 +193,7 @@ def depths(board: Board, solved: int, limit: int):
 
 
 @register
-class RushHour(BudgetedTask):
+class RushHour(TurnBudgetTask):
     """Rush Hour: cars (length 2) and trucks (length 3) sit on a square parking grid, each
     sliding only along its own direction. Slide them, one vehicle per turn and any number of
     free cells, until the red car X reaches the exit on the right edge of its row, within a move
@@ -224,6 +225,7 @@ class RushHour(BudgetedTask):
     answer_format = ("a move: a vehicle letter, a direction (left or right for horizontal vehicles, up or "
                      "down for vertical ones) and how many cells, e.g. B down 2 (one cell if no number)")
     example = "B down 2"
+    lowercase = True
     invalid_hint = "name a vehicle, a direction and a number of cells, e.g. B down 2"
 
     def build(self, rng, params):
@@ -259,10 +261,10 @@ class RushHour(BudgetedTask):
             f"move, or an invalid action, still uses a turn. You have {budget} turns.")
         check = {"size": size, "vehicles": board.vehicles, "start": board.unpack(start), "budget": budget,
                  "optimal": depth}
-        return Draft(question, "\n".join(plan), check)
+        return self.draft(question, "\n".join(plan), check)  # only X can reach the exit: moving B never wins
 
-    def initial_state(self, problem):
-        return {"positions": list(problem.check["start"]), "turn": 0}
+    def start(self, problem):
+        return {"positions": list(problem.check["start"])}
 
     @staticmethod
     def board(problem) -> Board:
@@ -303,7 +305,7 @@ class RushHour(BudgetedTask):
     def unsolved(self, problem, state):
         return "X did not reach the exit."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         move = reference_move(self, problem, state, lambda s: tuple(s["positions"]))
         if move is not None:
             return move

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-from ._common import WIN, BudgetedTask, budget_for, parse_direction, reference_move
+from ._plans import budget_for, parse_direction, reference_move
 
 # A move names the direction a tile slides into the gap; the gap moves the opposite way.
 GAP_STEP = {"up": (1, 0), "down": (-1, 0), "left": (0, 1), "right": (0, -1)}
@@ -111,7 +112,7 @@ def render(board, n: int) -> str:
 
 
 @register
-class SlidingPuzzle(BudgetedTask):
+class SlidingPuzzle(TurnBudgetTask):
     """The sliding-tile puzzle: slide numbered tiles into the gap, one per turn, until the tiles
     read 1, 2, 3, ... row by row with the gap last, within a move budget. The board is the
     solved board scrambled by a random walk of gap moves (no immediate undo); IDA* with the
@@ -135,7 +136,10 @@ class SlidingPuzzle(BudgetedTask):
     )
     answer_format = ("a move: the direction a tile slides into the gap, up, down, left or right "
                      "(also u, d, l, r), or the number of a tile next to the gap")
-    example = "left"
+    # a board one move from solved has its gap left of or above the bottom-right corner, solved by left
+    # or up: down never wins at once
+    example = "down"
+    lowercase = True
     invalid_hint = "slide a tile with up, down, left or right, or name a tile next to the gap"
 
     def build(self, rng, params):
@@ -169,10 +173,10 @@ class SlidingPuzzle(BudgetedTask):
             f"left of the gap right. You may instead name the tile by its number. A move with no "
             f"such tile, or an invalid action, still uses a turn. You have {budget} turns.")
         check = {"size": n, "board": list(board), "budget": budget, "optimal": len(plan)}
-        return Draft(question, "\n".join(plan), check)
+        return self.draft(question, "\n".join(plan), check)
 
-    def initial_state(self, problem):
-        return {"board": list(problem.check["board"]), "turn": 0}
+    def start(self, problem):
+        return {"board": list(problem.check["board"])}
 
     def act(self, problem, state, text):
         n, board = problem.check["size"], tuple(state["board"])
@@ -206,7 +210,7 @@ class SlidingPuzzle(BudgetedTask):
     def unsolved(self, problem, state):
         return "the tiles are not in order."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         move = reference_move(self, problem, state, lambda s: tuple(s["board"]))
         if move is not None:
             return move

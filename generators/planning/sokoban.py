@@ -4,9 +4,10 @@ from __future__ import annotations
 import heapq
 from collections import deque
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-from ._common import DIR_NAMES, DIRECTIONS, WIN, BudgetedTask, budget_for, parse_direction, reference_move
+from ._plans import DIR_NAMES, DIRECTIONS, budget_for, parse_direction, reference_move
 
 WALL, FLOOR, TARGET, BOX, BOX_ON, PLAYER, PLAYER_ON = "#", ".", "o", "B", "*", "@", "+"
 BUILD_LIMIT = 800  # push states a generation search may expand (levels needing more are skipped)
@@ -217,7 +218,7 @@ def render(height: int, width: int, walls: list[str], player: int, boxes) -> str
 
 
 @register
-class Sokoban(BudgetedTask):
+class Sokoban(TurnBudgetTask):
     """Sokoban: walk a warehouse keeper around a small room and push every box onto a target,
     one cell per turn, within a move budget. Boxes can be pushed, never pulled, and only one at a
     time, so a box shoved into a corner is lost. Levels are made by reverse play: boxes start on
@@ -249,6 +250,7 @@ class Sokoban(BudgetedTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
     example = "left"
+    lowercase = True
     invalid_hint = "move with up, down, left or right (or u, d, l, r; north, south, west, east)"
 
     def build(self, rng, params):
@@ -295,10 +297,14 @@ class Sokoban(BudgetedTask):
             f"action, still uses a turn. You have {budget} turns.\n\n{board}")
         check = {"walls": walls, "player": player, "boxes": sorted(boxes), "budget": budget,
                  "plan_moves": len(moves), "pushes": len(pushes)}
-        return Draft(question, "\n".join(moves), check)
+        # any direction may be the one push that solves a level, and no action outside the four is
+        # valid: the example is drawn (last of all draws) from the directions that do not win at once
+        # (at least three: one push solves for at most one direction), so it tells only that
+        shown = [d for d in ("up", "down", "left", "right") if not self.wins_at_once(check, d)]
+        return self.draft(question, "\n".join(moves), check, example=shown[rng.randrange(len(shown))])
 
-    def initial_state(self, problem):
-        return {"player": problem.check["player"], "boxes": list(problem.check["boxes"]), "turn": 0}
+    def start(self, problem):
+        return {"player": problem.check["player"], "boxes": list(problem.check["boxes"])}
 
     def act(self, problem, state, text):
         move = parse_direction(text)
@@ -336,7 +342,7 @@ class Sokoban(BudgetedTask):
     def unsolved(self, problem, state):
         return "not every box is on a target."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         """Follow the reference plan while the position is one it passes through; otherwise
         search again (over push states) from the current position."""
         move = reference_move(self, problem, state, lambda s: (s["player"], tuple(sorted(s["boxes"]))))

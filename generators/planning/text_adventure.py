@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-from ._common import WIN, BudgetedTask, budget_for, parse_direction, reference_move
+from ._plans import budget_for, parse_direction, reference_move
 
 ROOM_NAMES = ("Hall", "Library", "Kitchen", "Cellar", "Armory", "Chapel", "Gallery", "Study", "Pantry",
               "Vault", "Garden", "Tower", "Crypt", "Attic", "Forge", "Stable", "Ballroom", "Workshop",
@@ -173,7 +174,7 @@ def listing(things) -> str:
 
 
 @register
-class TextAdventure(BudgetedTask):
+class TextAdventure(TurnBudgetTask):
     """A text adventure in a house of rooms on a grid: walk between rooms (go north/south/east/
     west), take items, unlock coloured doors with the matching keys, pry open a crate with the
     crowbar, and carry the golden idol back to the room you start in, within a turn budget. The
@@ -204,6 +205,7 @@ class TextAdventure(BudgetedTask):
     answer_format = ("one command: go <direction> (north, south, east, west, or just the direction), take <item>, "
                      "unlock <direction>, open crate, look or inventory")
     example = "go north"
+    lowercase = True
     invalid_hint = "use go <direction>, take <item>, unlock <direction>, open crate, look or inventory"
 
     def build(self, rng, params):
@@ -231,16 +233,12 @@ class TextAdventure(BudgetedTask):
             f"open a crate in your room if you carry the crowbar, after which you can take what it holds; "
             f"look and inventory describe your room and what you carry. You win the moment you are in "
             f"the {home} carrying the idol. Every command, even an invalid or failed one, uses a turn. "
-            f"You have {budget} turns.\n\n{self.describe_room(world, self.fresh(world))}")
-        return Draft(question, "\n".join(steps), world)
+            f"You have {budget} turns.\n\n{self.describe_room(world, self.initial_state(world))}")
+        return self.draft(question, "\n".join(steps), world)  # you set out empty-handed: one step never wins
 
     # ---- state -----------------------------------------------------------------------------
-    @staticmethod
-    def fresh(world) -> dict:
-        return {"room": world["start"], "carry": [], "unlocked": [], "crate_open": False, "turn": 0}
-
-    def initial_state(self, problem):
-        return self.fresh(problem.check)
+    def start(self, problem):
+        return {"room": problem.check["start"], "carry": [], "unlocked": [], "crate_open": False}
 
     @staticmethod
     def items_here(world, state) -> list[str]:
@@ -374,7 +372,7 @@ class TextAdventure(BudgetedTask):
     def unsolved(self, problem, state):
         return f"the idol is not in the {problem.check['rooms'][problem.check['start']]}."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         def key(s):
             return (s["room"], tuple(sorted(s["carry"])), tuple(sorted(s["unlocked"])), s["crate_open"])
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 from collections import deque
 from itertools import combinations, permutations
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import WIN, TurnBudgetTask
 
-from ._common import DIRECTIONS, WIN, BudgetedTask, budget_for, parse_direction, reference_move
+from ._plans import DIRECTIONS, budget_for, parse_direction, reference_move
 
 SHELF, FLOOR, DOCK, ROBOT = "#", ".", "D", "@"
 LETTERS = "abcdefgh"
@@ -125,7 +126,7 @@ def render(grid, items: dict, done, carried, robot) -> str:
 
 
 @register
-class Warehouse(BudgetedTask):
+class Warehouse(TurnBudgetTask):
     """Warehouse pick-and-deliver: a robot in a warehouse of shelf rows must bring every item
     (lowercase letters) to the dock D. It moves one cell per turn, picks up the item on its cell
     with pick (one turn) and can carry at most `capacity` items; deliver at the dock hands over
@@ -151,6 +152,7 @@ class Warehouse(BudgetedTask):
     answer_format = ("an action: a move (up, down, left or right; also u, d, l, r or north, south, west, east), "
                      "pick, or deliver")
     example = "pick"
+    lowercase = True
     invalid_hint = "move with up, down, left or right, pick up the item here with pick, or deliver at the dock"
 
     def build(self, rng, params):
@@ -185,10 +187,10 @@ class Warehouse(BudgetedTask):
             f"deliver that does nothing, or an invalid action, still uses a turn. You have {budget} turns.")
         check = {"grid": grid, "items": {k: list(v) for k, v in items.items()}, "dock": list(dock),
                  "robot": list(robot), "capacity": params["capacity"], "budget": budget, "optimal": len(steps)}
-        return Draft(question, "\n".join(steps), check)
+        return self.draft(question, "\n".join(steps), check)  # only a delivery wins, never a pick
 
-    def initial_state(self, problem):
-        return {"pos": list(problem.check["robot"]), "carried": [], "delivered": [], "turn": 0}
+    def start(self, problem):
+        return {"pos": list(problem.check["robot"]), "carried": [], "delivered": []}
 
     def act(self, problem, state, text):
         c = problem.check
@@ -241,7 +243,7 @@ class Warehouse(BudgetedTask):
     def unsolved(self, problem, state):
         return "not every item was delivered."
 
-    def policy(self, problem, state):
+    def plan(self, problem, state):
         def key(s):
             return (tuple(s["pos"]), tuple(sorted(s["carried"])), tuple(sorted(s["delivered"])))
 

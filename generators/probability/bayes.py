@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import (COLOURS, PROB_EXAMPLE, PROB_FORMAT, and_list, fraction_check, grade_fraction, ordinal,
-                      percent_text, prob_text, word)
+from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact, percent_text
+from ._phrasing import COLOURS, and_list, ordinal, word
 
 STORIES = ("test", "factory", "coin", "boxes")
 ASKS = ("posterior", "evidence", "predictive")
@@ -106,7 +107,7 @@ class BayesRule(Task):
             question += intro["evidence"]
         else:
             question += intro["predictive"](next_obs)
-        return Draft(question, prob_text(answer), fraction_check(answer))
+        return Draft(question, frac_text(answer), fraction_check(answer))
 
     # ------------------------------------------------------------------ stories
 
@@ -199,7 +200,7 @@ class BayesRule(Task):
                 return f"two-tailed {many} (always landing tails)"
             if b == Fraction(1, 2):
                 return f"fair {many}"
-            return f"{many} that {'land' if c > 1 else 'lands'} heads with probability {prob_text(b)}"
+            return f"{many} that {'land' if c > 1 else 'lands'} heads with probability {frac_text(b)}"
 
         parts = [f"{word(c)} {coin_kind(b, c)}" for c, b in zip(counts, biases)]
         setup = (f"A bag holds {word(total)} coins: {and_list(parts)}. One coin is taken from the bag at random and "
@@ -243,7 +244,7 @@ class BayesRule(Task):
         box_names = [f"box {i + 1}" for i in range(k)]
         lines = "\n".join(
             f"- {b}: " + and_list(f"{x} {names[j]} {'ball' if x == 1 else 'balls'}" for j, x in enumerate(box) if x)
-            + f" (chosen with probability {prob_text(p)})" for b, box, p in zip(box_names, contents, priors))
+            + f" (chosen with probability {frac_text(p)})" for b, box, p in zip(box_names, contents, priors))
         rule = ("with replacement (each ball is put back before the next draw)" if replace
                 else "without replacement")
         setup = (f"There are {word(k)} boxes of balls:\n{lines}\n\nOne box is chosen with the probabilities above, and "
@@ -260,4 +261,4 @@ class BayesRule(Task):
         }, rng.randrange(c)
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the probability")
+        return grade_exact(answer, problem.check, "the probability")

@@ -9,9 +9,10 @@ from itertools import product
 from math import comb
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import (COLOURS, PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_fraction, ordinal, plural, prob_text,
-                      word)
+from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact
+from ._phrasing import COLOURS, noun, ordinal, word
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
@@ -238,7 +239,7 @@ def pattern_text(atom, deck: Deck, dim: str, n: int) -> str:
     if pk == "distinct":
         return f"no two of the cards have the same {one}"
     if pk == "kinds_eq":
-        return f"exactly {word(j)} different {plural(j, one, many)} appear among the cards"
+        return f"exactly {word(j)} different {noun(j, one, many)} appear among the cards"
     if pk == "some_share":
         return f"at least two of the cards have the same {one}"
     others = "every other card has a " + one + " of its own"
@@ -340,7 +341,7 @@ class CardDraws(Task):
             question += texts[0] + "?"
         else:
             question += JOINS[event[0]] + "?\n" + "\n".join(f"- {t}" for t in texts)
-        return Draft(question, prob_text(p), fraction_check(p))
+        return Draft(question, frac_text(p), fraction_check(p))
 
     def _event(self, rng, deck: Deck, kind: str, n: int, k: int, conditional: bool):
         """Attributes, an event (join, atoms), an optional condition, the pattern dimension and the
@@ -429,4 +430,4 @@ class CardDraws(Task):
         return True
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the probability")
+        return grade_exact(answer, problem.check, "the probability")

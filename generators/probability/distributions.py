@@ -6,8 +6,10 @@ from fractions import Fraction
 from math import comb
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_fraction, ordinal, prob_text, word
+from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact
+from ._phrasing import ordinal, word
 
 TIERS = {
     "basic": ("bin_eq", "bin_ge", "geo_eq", "geo_gt"),
@@ -111,13 +113,13 @@ class BinomialGeometric(Task):
             question, value = self._question(rng, kind, params)
             if 0 < value < 1:
                 break
-        return Draft(question, prob_text(value), fraction_check(value))
+        return Draft(question, frac_text(value), fraction_check(value))
 
     def _question(self, rng, kind, params):
         n = params["n_trials"]
         p = random_p(rng, params["max_denominator"])
         story, one, many, succ, succs, trials, until = rng.choice(STORIES)
-        intro = story.format(p=prob_text(p))
+        intro = story.format(p=frac_text(p))
         if kind.startswith("bin"):
             intro += " " + trials.format(n=word(n), N=word(n).capitalize())
             k = rng.randint(1, n - 1)
@@ -183,8 +185,8 @@ class BinomialGeometric(Task):
             first = rng.random() < 0.5
             value = race_first(p, b) if first else 1 - race_first(b, p)
             return (f"{a_name} and {b_name} take turns shooting at a target, {a_name} first, until someone hits it. "
-                    f"Each of {a_name}'s shots hits with probability {prob_text(p)} and each of {b_name}'s with "
-                    f"probability {prob_text(b)}, independently.\n\nWhat is the probability that "
+                    f"Each of {a_name}'s shots hits with probability {frac_text(p)} and each of {b_name}'s with "
+                    f"probability {frac_text(b)}, independently.\n\nWhat is the probability that "
                     f"{a_name if first else b_name} is the first to hit the target?"), value
         # two_bin
         n1, n2 = rng.randint(2, max(2, n // 2)), rng.randint(2, max(2, n // 2))
@@ -192,9 +194,9 @@ class BinomialGeometric(Task):
         relation = rng.choice(("more", "equal"))
         value = two_binomials(n1, p, n2, p2, relation)
         ask = "more than" if relation == "more" else "exactly as many as"
-        return (f"Ann takes {word(n1)} free throws, each made with probability {prob_text(p)}. Ben takes {word(n2)} "
-                f"free throws, each made with probability {prob_text(p2)}. All throws are independent.\n\n"
+        return (f"Ann takes {word(n1)} free throws, each made with probability {frac_text(p)}. Ben takes {word(n2)} "
+                f"free throws, each made with probability {frac_text(p2)}. All throws are independent.\n\n"
                 f"What is the probability that Ann makes {ask} Ben?"), value
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the probability")
+        return grade_exact(answer, problem.check, "the probability")

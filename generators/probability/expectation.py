@@ -6,10 +6,12 @@ from fractions import Fraction
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import decimal_text, frac_text, drawn_example
 
-from ._common import (COLOURS, EXACT_DECIMAL_FORMAT, and_list, decimal_text, fraction_check, grade_fraction,
-                      ordinal, prob_text, word)
-from .dice import FULL as DICE_ATOMS, atom_text, dice_text, holds, outcomes, random_atom
+from ._dice import FULL as DICE_ATOMS
+from ._dice import atom_text, dice_text, holds, outcomes, random_atom
+from ._exact import EXACT_DECIMAL_FORMAT, fraction_check, grade_exact
+from ._phrasing import COLOURS, and_list, ordinal, word
 
 TIERS = {
     "basic": ("game", "table"),
@@ -19,6 +21,7 @@ TIERS = {
     "hard": ("game", "table", "function", "draw_until", "reroll", "reroll"),
 }
 FUNCTIONS = ("max", "min", "range", "distinct", "product", "sum_sq", "top_two")
+EXAMPLES = ("7/4", "-5/2", "3", "11/6")  # each problem shows one that is not its answer
 
 
 def money(value) -> str:
@@ -142,8 +145,10 @@ class ExpectedValue(Task):
             question, value = getattr(self, "_" + kind)(rng, params)
             if value != 0:
                 break
-        text = prob_text(value) if value.denominator != 1 else str(value.numerator)
-        return Draft(question, text, fraction_check(value, decimals=True))
+        text = frac_text(value) if value.denominator != 1 else str(value.numerator)
+        # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
+        return Draft(question, text, fraction_check(value, decimals=True),
+                     example=drawn_example(rng, EXAMPLES, lambda e: Fraction(e) != value))
 
     # ------------------------------------------------------------------ kinds
 
@@ -209,7 +214,7 @@ class ExpectedValue(Task):
         else:
             fn = g[ask][0]
             value = sum((p * fn(x) for p, x in zip(probs, values)), Fraction(0))
-        rows = "\n".join(f"- P(X = {x}) = {'?' if i == hidden else prob_text(p)}"
+        rows = "\n".join(f"- P(X = {x}) = {'?' if i == hidden else frac_text(p)}"
                          for i, (x, p) in enumerate(zip(values, probs)))
         q = (f"A random variable X takes only the values {and_list(values)}, with these probabilities (one is not "
              f"given, marked ?):\n{rows}\n\nWhat is {g[ask][1]}?")
@@ -249,7 +254,7 @@ class ExpectedValue(Task):
         lose = rng.randint(1, 20)
         value = coin_value(p, n, pays, lose)
         coin = ("a fair coin" if p == Fraction(1, 2) else
-                f"a biased coin that lands heads with probability {prob_text(p)}")
+                f"a biased coin that lands heads with probability {frac_text(p)}")
         if style == "double":
             rule = (f"If the first head comes on flip k, you win ${base} times 2^(k-1) (${pays[0]} on the first flip, "
                     f"${pays[1]} on the second, and so on).")
@@ -307,4 +312,4 @@ class ExpectedValue(Task):
         return q, value
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the expected value")
+        return grade_exact(answer, problem.check, "the expected value")

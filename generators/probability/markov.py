@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import (EXACT_FORMAT, PROB_EXAMPLE, PROB_FORMAT, and_list, fraction_check, grade_fraction, prob_text,
-                      solve_linear, word)
+from ._exact import EXACT_FORMAT, PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact, solve_linear
+from ._phrasing import and_list, word
 
 EXITS = ("North door", "South door", "East door", "West door", "Roof hatch")
 
@@ -102,8 +103,8 @@ class MarkovAbsorption(Task):
             break
         lines = []
         for s in rooms:
-            moves = [f"to {'the ' + t if t in exits else 'room ' + t} with probability {prob_text(q)}" if t != s
-                     else f"stays in room {s} with probability {prob_text(q)}"
+            moves = [f"to {'the ' + t if t in exits else 'room ' + t} with probability {frac_text(q)}" if t != s
+                     else f"stays in room {s} with probability {frac_text(q)}"
                      for t, q in sorted(p[s].items(), key=lambda kv: (kv[0] in exits, kv[0]))]
             lines.append(f"- From room {s}: " + "; ".join(moves) + ".")
         question = (f"A robot moves through a building with {word(n)} {'room' if n == 1 else 'rooms'} "
@@ -115,9 +116,10 @@ class MarkovAbsorption(Task):
         if steps:
             question += ("What is the expected number of moves it makes until it leaves? (Staying in a room counts as "
                          "a move.)")
-            return Draft(question, prob_text(value), fraction_check(value, kind="steps"), EXACT_FORMAT, "17/4")
+            return Draft(question, frac_text(value), fraction_check(value, kind="steps"), EXACT_FORMAT,
+                         "-17/4")  # never the answer: no count of steps is negative
         question += f"What is the probability that it leaves through the {target}?"
-        return Draft(question, prob_text(value), fraction_check(value))
+        return Draft(question, frac_text(value), fraction_check(value))
 
     @staticmethod
     def _gambler(rng, n, ties, steps):
@@ -143,17 +145,18 @@ class MarkovAbsorption(Task):
         start = rng.randint(1, goal - 1)
         solved = absorption(states, [0, goal], p, None if steps else goal)
         value = solved[start - 1]
-        rules = f"wins $1 with probability {prob_text(pw)} and loses $1 with probability {prob_text(pl)}"
+        rules = f"wins $1 with probability {frac_text(pw)} and loses $1 with probability {frac_text(pl)}"
         if pt:
-            rules = (f"wins $1 with probability {prob_text(pw)}, loses $1 with probability {prob_text(pl)}, and "
-                     f"otherwise (probability {prob_text(pt)}) neither wins nor loses")
+            rules = (f"wins $1 with probability {frac_text(pw)}, loses $1 with probability {frac_text(pl)}, and "
+                     f"otherwise (probability {frac_text(pt)}) neither wins nor loses")
         question = (f"A gambler starts with ${start}. In each round she {rules}, independently of earlier rounds. "
                     f"She stops as soon as she has $0 or ${goal}.\n\n")
         if steps:
             question += "What is the expected number of rounds she plays?"
-            return Draft(question, prob_text(value), fraction_check(value, kind="steps"), EXACT_FORMAT, "17/4")
+            return Draft(question, frac_text(value), fraction_check(value, kind="steps"), EXACT_FORMAT,
+                         "-17/4")  # never the answer: no count of steps is negative
         question += f"What is the probability that she stops with ${goal}?"
-        return Draft(question, prob_text(value), fraction_check(value))
+        return Draft(question, frac_text(value), fraction_check(value))
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the exact answer")
+        return grade_exact(answer, problem.check, "the exact answer")

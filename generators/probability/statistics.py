@@ -7,9 +7,11 @@ from fractions import Fraction
 from math import gcd
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import decimal_text, frac_text, grade_expression, read_number, read_set, refused, drawn_example
+from procgym.parsing import ParseError
+from procgym.verdict import right, wrong
 
-from .._math import grade_expression, grade_number_set
-from ._common import (EXACT_DECIMAL_FORMAT, EXACT_FORMAT, decimal_text, fraction_check, grade_fraction, prob_text)
+from ._exact import EXACT_DECIMAL_FORMAT, EXACT_FORMAT, fraction_check, grade_exact
 
 TIERS = {
     "centre": ("mean", "median", "range"),
@@ -63,13 +65,22 @@ def sqrt_text(value: Fraction) -> str:
     g = gcd(k, q)
     k, d = k // g, q // g
     if r == 1:
-        return prob_text(Fraction(k, d))
+        return frac_text(Fraction(k, d))
     head = f"sqrt({r})" if k == 1 else f"{k}*sqrt({r})"
     return head if d == 1 else f"{head}/{d}"
 
 
 def value_text(v) -> str:
     return decimal_text(v)
+
+
+# each problem shows one of these that is not its answer, drawn last in build (nothing else depends on it)
+EXAMPLES = ("37/6", "-5/2", "41/3", "9")
+MODE_EXAMPLES = ("4, 7", "2, 5", "10", "3, 8, 9")
+
+
+def _example(rng, value) -> str:
+    return drawn_example(rng, EXAMPLES, lambda e: Fraction(e) != value)
 
 
 @register
@@ -148,8 +159,8 @@ class DescriptiveStatistics(Task):
                 var = variance(ys, sample)
                 question += f"What is the {which} standard deviation of the new values y?"
                 return Draft(question, sqrt_text(var), {"kind": "sqrt", "expected": sqrt_text(var)}, SD_FORMAT,
-                             "3*sqrt(2)/4")
-            return Draft(question, prob_text(value), fraction_check(value, decimals), fmt)
+                             "-3*sqrt(2)/4")  # never the answer: a standard deviation is not negative
+            return Draft(question, frac_text(value), fraction_check(value, decimals), fmt, _example(rng, value))
         if stat == "mean":
             value = mean(data)
             question += "What is the mean of the data?"
@@ -164,7 +175,8 @@ class DescriptiveStatistics(Task):
             question += "What is the mode of the data? If several values are tied as most frequent, give all of them."
             return Draft(question, ", ".join(value_text(m) for m in ms),
                          {"kind": "modes", "values": [[m.numerator, m.denominator] for m in ms]},
-                         "the mode, or all tied modes as a comma-separated list", "4, 7")
+                         "the mode, or all tied modes as a comma-separated list",
+                         drawn_example(rng, MODE_EXAMPLES, lambda e: {Fraction(x) for x in e.split(", ")} != set(ms)))
         else:
             sample = stat.startswith("sample")
             var = variance(data, sample)
@@ -176,15 +188,19 @@ class DescriptiveStatistics(Task):
             if stat.endswith("sd"):
                 question += f"\n\nWhat is the {which} standard deviation of the data?"
                 return Draft(question, sqrt_text(var), {"kind": "sqrt", "expected": sqrt_text(var)}, SD_FORMAT,
-                             "3*sqrt(2)/4")
+                             "-3*sqrt(2)/4")  # never the answer: a standard deviation is not negative
             value = var
             question += f"\n\nWhat is the {which} variance of the data?"
-        return Draft(question, prob_text(value), fraction_check(value, decimals), fmt)
+        return Draft(question, frac_text(value), fraction_check(value, decimals), fmt, _example(rng, value))
 
     def grade(self, answer, problem):
         c = problem.check
         if c.get("kind") == "sqrt":
             return grade_expression(answer, c["expected"], (), "the standard deviation")
-        if c.get("kind") == "modes":
-            return grade_number_set(answer, [Fraction(p, q) for p, q in c["values"]], "the modes")
-        return grade_fraction(answer, c, "the exact value")
+        if c.get("kind") == "modes":  # every tied mode, in any order, separated by commas or semicolons
+            try:
+                given = read_set(answer, read_number, ",;")
+            except ParseError as exc:
+                return refused(exc)
+            return right() if given == {Fraction(p, q) for p, q in c["values"]} else wrong("Those are not the modes.")
+        return grade_exact(answer, c, "the exact value")

@@ -5,8 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import PROB_EXAMPLE, PROB_FORMAT, and_list, fraction_check, grade_fraction, prob_text, solve_linear
+from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact, solve_linear
+from ._phrasing import and_list
 
 THEMES = (
     {"noun": "people", "one": "person", "intro": "In a survey, each person gave their age group and favourite drink",
@@ -263,7 +265,7 @@ class TwoWayTable(Task):
             value = question_value(cells, "joint", a, b, b2)
             ask = "joint"
         question = body + "\n\n" + question_text(ask, theme, a, b, b2)
-        return Draft(question, prob_text(value), fraction_check(value))
+        return Draft(question, frac_text(value), fraction_check(value))
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the probability")
+        return grade_exact(answer, problem.check, "the probability")

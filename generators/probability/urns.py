@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import frac_text
 
-from ._common import (COLOURS, PROB_EXAMPLE, PROB_FORMAT, Space, and_list, fraction_check, grade_fraction, ordinal,
-                      prob_text, word)
+from ._exact import PROB_EXAMPLE, PROB_FORMAT, Space, fraction_check, grade_exact
+from ._phrasing import COLOURS, and_list, ordinal, word
 
 RULES = {
     "without": "without replacement",
@@ -246,7 +247,7 @@ class UrnDraws(Task):
             question += texts[0] + "?"
         else:
             question += JOINS[join] + "?\n" + "\n".join(f"- {t}" for t in texts)
-        return Draft(question, prob_text(p), fraction_check(p))
+        return Draft(question, frac_text(p), fraction_check(p))
 
     def grade(self, answer, problem):
-        return grade_fraction(answer, problem.check, "the probability")
+        return grade_exact(answer, problem.check, "the probability")

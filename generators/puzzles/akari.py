@@ -4,11 +4,14 @@ one solution, proved by a solver that counts solutions up to two."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._misc import read_char_grid
+from ._boards import read_char_grid
 
 ATTEMPTS = 200
+CELLS = "#01234.*"  # the characters of an answer grid
 FIXES = 12  # cells blackened to rule out other solutions before a fresh draw
 
 
@@ -172,6 +175,41 @@ def picture(h: int, w: int, black: set[int], numbers: dict[int, int], bulbs: int
                     for i in range(r * w, (r + 1) * w)) for r in range(h)]
 
 
+def bulbs_problem(rows: list[str], c: dict) -> str | None:
+    """Why an answer grid (rows of CELLS) is not the solution of the puzzle in the check `c`,
+    or None when it is."""
+    h, w = c["rows"], c["cols"]
+    black = set(c["black"])
+    numbers = {int(k): v for k, v in c["numbers"].items()}
+    bulbs = 0
+    for i in range(h * w):
+        ch = rows[i // w][i % w]
+        where = f"row {i // w + 1}, column {i % w + 1}"
+        if i in black:
+            if ch not in ("#", str(numbers.get(i, "#"))):
+                return f"The cell at {where} is black in the puzzle: copy it as {str(numbers.get(i, '#'))}."
+        elif ch == "*":
+            bulbs |= 1 << i
+        elif ch != ".":
+            return f"The cell at {where} is white: write . or *."
+    board = Board(h, w, black)
+    lit = 0
+    for i in range(h * w):
+        if bulbs >> i & 1:
+            if board.sight[i] & bulbs & ~(1 << i):
+                return f"The bulb at row {i // w + 1}, column {i % w + 1} is lit by another bulb."
+            lit |= board.sight[i]
+    dark = board.white & ~lit
+    if dark:
+        i = (dark & -dark).bit_length() - 1
+        return f"The white cell at row {i // w + 1}, column {i % w + 1} is not lit."
+    for i, n in sorted(numbers.items()):
+        have = (board.around[i] & bulbs).bit_count()
+        if have != n:
+            return f"The {n} at row {i // w + 1}, column {i % w + 1} has {have} bulbs next to it."
+    return None
+
+
 @register
 class Akari(Task):
     """Light Up (Akari): put light bulbs on white cells so that every white cell is lit (a bulb
@@ -200,7 +238,8 @@ class Akari(Task):
     )
     answer_format = ("the grid with a * on every bulb cell, one row per line (rows may also be separated by commas): "
                      "copy the black cells (# and digits) as they are and write . for white cells without a bulb")
-    example = "*.#.,.1*.,#..*,*..2"
+    example = "*.#.,*1*.,#..*,*..2"  # the first two bulbs light each other: never an answer
+    keeps_full_stop = True  # a grid row may end in a '.' cell
 
     def build(self, rng, params):
         h, w = params["rows"], params["cols"]
@@ -221,41 +260,14 @@ class Akari(Task):
                     f"that many bulbs among the (up to four) cells directly above, below, left and right of it. "
                     f"Black cells without a number may have any number of bulbs next to them. The puzzle has "
                     f"exactly one solution.")
-        return Draft(question, "\n".join(picture(h, w, black, numbers, bulbs)),
-                     {"rows": h, "cols": w, "black": sorted(black), "numbers": {str(k): v for k, v in numbers.items()}})
+        check = {"rows": h, "cols": w, "black": sorted(black), "numbers": {str(k): v for k, v in numbers.items()}}
+        return Draft(question, "\n".join(picture(h, w, black, numbers, bulbs)), check)
 
     def grade(self, answer, problem):
         c = problem.check
-        h, w = c["rows"], c["cols"]
-        black = set(c["black"])
-        numbers = {int(k): v for k, v in c["numbers"].items()}
-        rows, why = read_char_grid(answer, h, w, "#01234.*")
-        if rows is None:
-            return wrong(why)
-        bulbs = 0
-        for i in range(h * w):
-            ch = rows[i // w][i % w]
-            where = f"row {i // w + 1}, column {i % w + 1}"
-            if i in black:
-                if ch not in ("#", str(numbers.get(i, "#"))):
-                    return wrong(f"The cell at {where} is black in the puzzle: copy it as {str(numbers.get(i, '#'))}.")
-            elif ch == "*":
-                bulbs |= 1 << i
-            elif ch != ".":
-                return wrong(f"The cell at {where} is white: write . or *.")
-        board = Board(h, w, black)
-        lit = 0
-        for i in range(h * w):
-            if bulbs >> i & 1:
-                if board.sight[i] & bulbs & ~(1 << i):
-                    return wrong(f"The bulb at row {i // w + 1}, column {i % w + 1} is lit by another bulb.")
-                lit |= board.sight[i]
-        dark = board.white & ~lit
-        if dark:
-            i = (dark & -dark).bit_length() - 1
-            return wrong(f"The white cell at row {i // w + 1}, column {i % w + 1} is not lit.")
-        for i, n in sorted(numbers.items()):
-            have = (board.around[i] & bulbs).bit_count()
-            if have != n:
-                return wrong(f"The {n} at row {i // w + 1}, column {i % w + 1} has {have} bulbs next to it.")
-        return right()
+        try:
+            rows = read_char_grid(answer, c["rows"], c["cols"], CELLS)
+        except ParseError as exc:
+            return refused(exc)
+        why = bulbs_problem(rows, c)
+        return wrong(why) if why else right()

@@ -7,14 +7,17 @@ from collections import Counter
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._misc import read_char_grid
+from ._boards import read_char_grid
 
 FLEETS = ("2,1", "3,1,1", "3,2,1,1", "3,2,2,1,1", "4,3,2,1,1", "4,3,2,2,1,1", "4,3,3,2,2,1,1",
           "4,3,3,2,2,2,1,1", "4,3,3,2,2,2,1,1,1", "4,3,3,2,2,2,1,1,1,1")
 ATTEMPTS = 100
 NODE_BUDGET = 4_000  # search nodes for one layout's uniqueness proofs before a fresh layout
+CELLS = "#.~"  # the characters of an answer grid ('~' as copied from the puzzle reads as water)
 
 
 class _OutOfBudget(Exception):
@@ -242,6 +245,28 @@ def ship_problem(n: int, ships: set[int], fleet: list[int]) -> str | None:
     return None
 
 
+def fleet_problem(rows: list[str], c: dict) -> str | None:
+    """Why an answer grid (rows of CELLS) is not the solution of the puzzle in the check `c`,
+    or None when it is."""
+    n = c["size"]
+    ships = {r * n + col for r in range(n) for col in range(n) if rows[r][col] == "#"}
+    for i in c["ship_hints"]:
+        if i not in ships:
+            return f"Row {i // n + 1}, column {i % n + 1} is a revealed ship cell."
+    for i in c["water_hints"]:
+        if i in ships:
+            return f"Row {i // n + 1}, column {i % n + 1} is revealed water."
+    for r, k in enumerate(c["rows"]):
+        have = sum(1 for col in range(n) if r * n + col in ships)
+        if k is not None and have != k:
+            return f"Row {r + 1} has {have} ship cells, not {k}."
+    for col, k in enumerate(c["cols"]):
+        have = sum(1 for r in range(n) if r * n + col in ships)
+        if k is not None and have != k:
+            return f"Column {col + 1} has {have} ship cells, not {k}."
+    return ship_problem(n, ships, c["fleet"])
+
+
 @register
 class Battleship(Task):
     """Battleship solitaire: a known fleet of straight ships hides in a square grid; the number
@@ -267,7 +292,8 @@ class Battleship(Task):
     )
     answer_format = ("the grid with # for every ship cell and . for water, one row per line (rows may also "
                      "be separated by commas)")
-    example = "#..#,#...,...#,.#.."
+    example = "##.#,#...,...#,.#.."  # the top-left ship cells form an L, which no ship is: never an answer
+    keeps_full_stop = True  # a grid row may end in a '.' cell
 
     def build(self, rng, params):
         n, hidden = params["size"], params["hidden_counts"]
@@ -328,30 +354,16 @@ class Battleship(Task):
                     f"ship, '~' a cell known to be water, '.' an unknown cell.\n\n" + "\n".join(picture)
                     + "\n\nFind every ship cell. The puzzle has exactly one solution.")
         answer = "\n".join("".join("#" if solution[0] >> (r * n + c) & 1 else "." for c in range(n)) for r in range(n))
-        return Draft(question, answer, {"size": n, "fleet": fleet, "rows": rows, "cols": cols,
-                                        "ship_hints": [i for i in range(n * n) if ship_hints >> i & 1],
-                                        "water_hints": [i for i in range(n * n) if water_hints >> i & 1]})
+        check = {"size": n, "fleet": fleet, "rows": rows, "cols": cols,
+                 "ship_hints": [i for i in range(n * n) if ship_hints >> i & 1],
+                 "water_hints": [i for i in range(n * n) if water_hints >> i & 1]}
+        return Draft(question, answer, check)
 
     def grade(self, answer, problem):
         c = problem.check
-        n = c["size"]
-        rows, why = read_char_grid(answer, n, n, "#.~")
-        if rows is None:
-            return wrong(why)
-        ships = {r * n + col for r in range(n) for col in range(n) if rows[r][col] == "#"}
-        for i in c["ship_hints"]:
-            if i not in ships:
-                return wrong(f"Row {i // n + 1}, column {i % n + 1} is a revealed ship cell.")
-        for i in c["water_hints"]:
-            if i in ships:
-                return wrong(f"Row {i // n + 1}, column {i % n + 1} is revealed water.")
-        for r, k in enumerate(c["rows"]):
-            have = sum(1 for col in range(n) if r * n + col in ships)
-            if k is not None and have != k:
-                return wrong(f"Row {r + 1} has {have} ship cells, not {k}.")
-        for col, k in enumerate(c["cols"]):
-            have = sum(1 for r in range(n) if r * n + col in ships)
-            if k is not None and have != k:
-                return wrong(f"Column {col + 1} has {have} ship cells, not {k}.")
-        problem_text = ship_problem(n, ships, c["fleet"])
-        return wrong(problem_text) if problem_text else right()
+        try:
+            rows = read_char_grid(answer, c["size"], c["size"], CELLS)
+        except ParseError as exc:
+            return refused(exc)
+        why = fleet_problem(rows, c)
+        return wrong(why) if why else right()

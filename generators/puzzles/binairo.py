@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import LineSolver, OutOfBudget, read_char_grid
+from ._boards import read_char_grid
+from ._csp import LineSolver, OutOfBudget
 
 NODE_BUDGET = 300
 _LINES: dict[int, list[int]] = {}
@@ -135,9 +138,10 @@ class Binairo(Task):
     def grade(self, answer, problem):
         c = problem.check
         n = c["size"]
-        rows, why = read_char_grid(answer, n, n, "01", "0 and 1")
-        if rows is None:
-            return wrong(why)
+        try:
+            rows = read_char_grid(answer, n, n, "01", "0 and 1")
+        except ParseError as exc:
+            return refused(exc)
         grid = [[int(ch) for ch in row] for row in rows]
         for r, row in enumerate(c["givens"]):
             for col, ch in enumerate(row):

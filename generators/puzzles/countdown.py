@@ -1,34 +1,27 @@
 """Countdown numbers: reach a target with + - * / and parentheses, each given number used once at most.
 
-The answer is parsed with `ast.parse` (parsing only, nothing is executed), walked against a
-whitelist (binary + - * /, integer literals, parentheses) and evaluated exactly with Fractions.
+The answer is read by `_arithmetic.read_arithmetic`: `ast.parse` (parsing only, nothing is
+executed), a whitelist walk (binary + - * /, integer literals, parentheses) and exact Fractions.
 Every literal must be one of the given numbers, as a multiset: a number not in the puzzle, or
 one used more often than it is given, fails.
 """
 from __future__ import annotations
 
-import ast
-import re
 from collections import Counter
-from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import clean
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
+
+from ._arithmetic import read_arithmetic
 
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(range(1, 11)) * 2  # the classic deck: two of each small number
-MAX_CHARS = 500
-MAX_NODES = 200
-MAX_DEPTH = 40
 NODE_BUDGET = 30_000  # search nodes per attempt before a fresh draw
 ATTEMPTS = 2_000  # target proposals before giving up on the knobs
 TARGETS_PER_DRAW = 10  # target proposals per draw of numbers
 
-_ALLOWED = re.compile(r"[0-9\s+\-*/()]*")
-_PLAIN_INT = re.compile(r"\s*\d{1,12}\s*")
-_LATEX = {"\\times": "*", "\\cdot": "*", "\\div": "/", "\\left": "", "\\right": "", "\\(": "", "\\)": ""}
-_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
@@ -170,65 +163,6 @@ def _render(tree) -> tuple[str, int]:
 
 # ---------------------------------------------------------------- reading an answer
 
-def read_expression(text: str):
-    """(literals, value) of an arithmetic answer, or raise ValueError with a one-sentence reason.
-
-    `value` is a Fraction, or None when the expression divides by zero.
-    """
-    if len(text) > MAX_CHARS:
-        raise ValueError(f"The expression is longer than {MAX_CHARS} characters.")
-    if "." in text:
-        raise ValueError("Use whole numbers only.")
-    if not _ALLOWED.fullmatch(text):
-        raise ValueError("Use only the given numbers, + - * / and parentheses.")
-    depth = 0
-    for ch in text:
-        depth += 1 if ch == "(" else -1 if ch == ")" else 0
-        if depth > MAX_DEPTH or depth < 0:
-            raise ValueError("The parentheses are unbalanced or nested too deeply.")
-    try:
-        tree = ast.parse(" ".join(text.split()), mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        raise ValueError("Could not read the expression.") from None
-    if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
-        raise ValueError("The expression is too long.")
-    literals: list[int] = []
-    _collect(tree.body, literals)
-    try:
-        value = _evaluate(tree.body)
-    except ZeroDivisionError:
-        value = None
-    return literals, value
-
-
-def _collect(node, literals: list[int]) -> None:
-    if isinstance(node, ast.BinOp):
-        if type(node.op) not in _OPS:
-            raise ValueError("Only + - * / are allowed.")
-        _collect(node.left, literals)
-        _collect(node.right, literals)
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
-        literals.append(node.value)
-    elif isinstance(node, ast.UnaryOp):
-        raise ValueError("Signs on their own (like -3) are not allowed: combine the numbers with + - * /.")
-    else:
-        raise ValueError("The expression may contain only numbers, + - * / and parentheses.")
-
-
-def _evaluate(node) -> Fraction:
-    if isinstance(node, ast.Constant):
-        return Fraction(node.value)
-    left, right = _evaluate(node.left), _evaluate(node.right)
-    op = type(node.op)
-    if op is ast.Add:
-        return left + right
-    if op is ast.Sub:
-        return left - right
-    if op is ast.Mult:
-        return left * right
-    return left / right  # ZeroDivisionError is the caller's
-
-
 @register
 class Countdown(Task):
     """Reach a target number by combining given numbers with + - * / and parentheses, each number
@@ -255,7 +189,7 @@ class Countdown(Task):
     )
     answer_format = ("an arithmetic expression using the given numbers, + - * / and parentheses "
                      "(an optional trailing = target is allowed)")
-    example = "(6+4)*5-2"
+    example = "(6+4)*5-0"  # the numbers are 1 or more, so 0 is never one of them: never an answer
 
     def build(self, rng, params):
         n, large, m = params["n_numbers"], params["n_large"], params["min_numbers"]
@@ -289,7 +223,7 @@ class Countdown(Task):
                 if tree is not None:
                     break
         answer = render(tree)
-        literals, value = read_expression(answer)  # the reference passes the verifier's own reading
+        literals, value, _ = read_arithmetic(answer)  # the reference passes the verifier's own reading
         if value != target or (Counter(literals) - Counter(numbers)) or (exact and sorted(literals) != numbers):
             raise RuntimeError(f"solver produced a wrong expression {answer!r}")  # pragma: no cover
         use = ("Each number must be used exactly once" if exact else
@@ -307,29 +241,12 @@ class Countdown(Task):
     def grade(self, answer, problem):
         c = problem.check
         target = c["target"]
-        text = clean(answer)
-        for latex, plain in _LATEX.items():
-            text = text.replace(latex, plain)
-        if len(text) > MAX_CHARS:
-            return wrong(f"The expression is longer than {MAX_CHARS} characters.")
-        if "=" in text:
-            lhs, _, rhs = text.partition("=")
-            if "=" in rhs:
-                return wrong("Write one expression, optionally followed by = and the target.")
-            if _PLAIN_INT.fullmatch(rhs):
-                claimed, text = rhs, lhs
-            elif _PLAIN_INT.fullmatch(lhs):
-                claimed, text = lhs, rhs
-            else:
-                return wrong("Write one expression, optionally followed by = and the target.")
-            if int(claimed) != target:
-                return wrong(f"The expression must equal {target}.")
         try:
-            literals, value = read_expression(text.strip())
-        except ValueError as exc:
-            return wrong(str(exc))
-        if not literals:
-            return wrong("The expression has no numbers.")
+            literals, value, claimed = read_arithmetic(answer)
+        except ParseError as exc:
+            return refused(exc)
+        if claimed is not None and claimed != target:
+            return wrong(f"The expression must equal {target}.")
         extra = Counter(literals) - Counter(c["numbers"])
         if extra:
             bad = min(extra)

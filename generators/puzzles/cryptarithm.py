@@ -1,16 +1,15 @@
 """Cryptarithms (alphametic sums) whose digit assignment is unique, proven by a column solver."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_labelled, read_token, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import LETTERS, ordinal_list, show, split_items
+from ._boards import LETTERS
+from ._plans import ordinal_list
 
 ENUMERATION_CAP = 40  # assignments listed at once; with more, a letter is revealed and the search rerun
-_PAIR = re.compile(r"([A-Za-z])\s*=\s*(\d)")
 POOL = "".join(ch for ch in LETTERS if ch not in "IO")  # I and O look too much like 1 and 0
 
 
@@ -154,7 +153,7 @@ class Cryptarithm(Task):
     )
     answer_format = ("every letter's digit as LETTER=digit pairs separated by commas, in any order, "
                      "including any letters given as hints")
-    example = "A=1,B=7,C=0"
+    example = "A=1,B=7,C=7"  # two letters with one digit: never an answer
 
     def build(self, rng, params):
         k = params["digits"]
@@ -208,24 +207,10 @@ class Cryptarithm(Task):
         c = problem.check
         words, total, hints = c["addends"], c["total"], c["hints"]
         letters = sorted(set("".join(words) + total))
-        try:
-            items = split_items(answer, "pair")
+        try:  # every letter by name, in any order; a digit each
+            given = read_labelled(answer, letters, lambda v: int(read_token(v, r"\d", "one digit")))
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        given: dict[str, int] = {}
-        for item in items:
-            m = _PAIR.fullmatch(item)
-            if not m:
-                return wrong(f"{show(item)} is not a LETTER=digit pair like A=7.")
-            ch, d = m.group(1).upper(), int(m.group(2))
-            if ch not in letters:
-                return wrong(f"The letter {ch} does not appear in the puzzle.")
-            if ch in given:
-                return wrong(f"The letter {ch} is given twice.")
-            given[ch] = d
-        missing = [ch for ch in letters if ch not in given]
-        if missing:
-            return wrong(f"The letter {missing[0]} has no digit: give every letter.")
+            return refused(exc)
         by_digit: dict[int, str] = {}
         for ch in letters:
             if given[ch] in by_digit:

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import (OutOfBudget, cell_name, digit_rows, latin_problem, latin_solver, random_latin,
-                      read_digit_grid)
+from ._csp import OutOfBudget
+from ._latin import digit_rows, latin_problem, latin_solver, random_latin, read_digit_grid
+from ._regions import rc_name
 
 NODE_BUDGET = 500  # search nodes per uniqueness check before a fresh draw
 
@@ -138,7 +141,7 @@ class Futoshiki(Task):
     def build(self, rng, params):
         n = params["size"]
         solution, givens, less = make_futoshiki(rng, n, params["density"], params["givens"], params["prune"])
-        signs = "\n".join(f"{cell_name(a, n)} < {cell_name(b, n)}" for a, b in less)
+        signs = "\n".join(f"{rc_name(a, n)} < {rc_name(b, n)}" for a, b in less)
         question = (f"Solve this {n}x{n} Futoshiki puzzle. Fill every empty cell ('.') with a digit from 1 to {n} "
                     f"so that each row and each column contains every digit from 1 to {n} exactly once and every "
                     f"inequality holds. In the grid, '<' and '>' between two cells of a row compare them left to "
@@ -153,15 +156,16 @@ class Futoshiki(Task):
     def grade(self, answer, problem):
         c = problem.check
         n = c["size"]
-        grid, why = read_digit_grid(answer, n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_digit_grid(answer, n)
+        except ParseError as exc:
+            return refused(exc)
         givens = [0 if ch == "." else int(ch) for row in c["givens"] for ch in row]
         why = latin_problem(grid, n, givens)
         if why:
             return wrong(why)
         for a, b in c["less"]:
             if not grid[a] < grid[b]:
-                return wrong(f"{cell_name(a, n)} must be less than {cell_name(b, n)}, "
+                return wrong(f"{rc_name(a, n)} must be less than {rc_name(b, n)}, "
                              f"but they hold {grid[a]} and {grid[b]}.")
         return right()

@@ -7,11 +7,11 @@ import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, preview, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import grade_int
-from ._moves import show, split_items
+from ._plans import read_steps
 
 _MOVE = re.compile(r"([A-Za-z])\s*(?:->|-|\s)?\s*([A-Za-z])")
 
@@ -123,6 +123,12 @@ def simulate(moves, n: int, pegs: int, src: int, dst: int, allowed) -> str | Non
     return None
 
 
+# the format examples of the move lists, never an answer: AB,BA moves a disk and straight back
+# (the disks end where they started); AC,AB,BC either moves from an empty peg or puts the second
+# disk on the first
+MOVE_EXAMPLES = {"adjacent_moves": "AB,BA", "four_peg_moves": "AC,AB,BC"}
+
+
 @register
 class HanoiVariants(Task):
     """Tower of Hanoi variants, single answer. Move lists: the adjacent-pegs puzzle (pegs A, B,
@@ -149,7 +155,7 @@ class HanoiVariants(Task):
              doc="disks in move-count problems"),
     )
     answer_format = "an integer"
-    example = "42"
+    example = "-1"  # a number of moves is never negative: never an answer
 
     def build(self, rng, params):
         kind = params["kind"]
@@ -180,7 +186,7 @@ class HanoiVariants(Task):
         answer = ",".join(names[a] + names[b] for a, b in moves)
         return Draft(question, answer, {"kind": kind, "n": n, "src": src, "dst": dst, "pegs": pegs,
                                         "allowed": [list(x) for x in allowed], "fewest": len(moves)},
-                     answer_format=fmt, example="AB,BC" if kind == "adjacent_moves" else "AB,AC,BC")
+                     answer_format=fmt, example=MOVE_EXAMPLES[kind])
 
     def _count(self, rng, kind, n):
         names = "ABCD"
@@ -209,17 +215,15 @@ class HanoiVariants(Task):
         if not c["kind"].endswith("_moves"):
             return grade_int(answer, c["value"], "the fewest number of moves")
         try:
-            items = split_items(answer, "move")
+            items = read_steps(answer, "move")
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not items:
-            return wrong("No moves given.")
+            return refused(exc)
         moves = []
         letters = "ABCD"[:c["pegs"]]
         for i, item in enumerate(items, 1):
             m = _MOVE.fullmatch(item)
             if not m:
-                return wrong(f"Move {i} {show(item)} is not two peg letters like AB.")
+                return wrong(f"Move {i} {preview(item, 24)} is not two peg letters like AB.")
             a, b = m.group(1).upper(), m.group(2).upper()
             for p in (a, b):
                 if p not in letters:

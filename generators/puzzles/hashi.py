@@ -7,12 +7,15 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import read_items, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
+from .._labels import node_labels
 
 ATTEMPTS = 300
 _BRIDGE = re.compile(r"([A-Z])\s*-\s*([A-Z])\s*:\s*([0-9]{1,3})")
+_LINE_BREAK = re.compile(r"\s*[,;]?\s*\n\s*")  # one bridge per line: a line break separates like a comma
 
 
 def sight_edges(islands: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -296,10 +299,10 @@ class Hashi(Task):
         numbers = c["numbers"]
         n = len(islands)
         names = node_labels(n)
-        text = answer.strip().strip("[]()").upper()
-        items = [t.strip() for t in re.split(r"[,;\n]+", text) if t.strip()]
-        if not items:
-            return wrong("List the bridges like A-B:2, separated by commas.")
+        try:
+            items = read_items(_LINE_BREAK.sub(",", answer.upper()), separators=",;")
+        except ParseError as exc:
+            return refused(exc)
         if len(items) > 4 * n:
             return wrong("The list has more pairs than the puzzle can have.")
         edges = sight_edges(islands)

@@ -3,9 +3,14 @@ unshaded cells stay connected; exactly one solution."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import OutOfBudget, cell_name, random_latin, read_char_grid
+from ._boards import read_char_grid
+from ._csp import OutOfBudget
+from ._latin import random_latin
+from ._regions import rc_name
 
 NODE_BUDGET = 400
 MAX_REPAIRS = 40
@@ -212,6 +217,7 @@ class Hitori(Task):
     answer_format = ("the shading, one row per line, each row as its cells: # for a shaded cell and . for an "
                      "unshaded one")
     example = "#...\n..#.\n.#..\n...#"
+    keeps_full_stop = True  # a grid row may end in a '.' cell
 
     def build(self, rng, params):
         n = params["size"]
@@ -228,9 +234,10 @@ class Hitori(Task):
     def grade(self, answer, problem):
         c = problem.check
         n, numbers = c["size"], c["numbers"]
-        rows, why = read_char_grid(answer, n, n, "#.", "# (shaded) and . (unshaded)")
-        if rows is None:
-            return wrong(why)
+        try:
+            rows = read_char_grid(answer, n, n, "#.", "# (shaded) and . (unshaded)")
+        except ParseError as exc:
+            return refused(exc)
         shaded = [ch == "#" for row in rows for ch in row]
         for label, lines in (("Row", [[r * n + k for k in range(n)] for r in range(n)]),
                              ("Column", [[k * n + col for k in range(n)] for col in range(n)])):
@@ -240,14 +247,14 @@ class Hitori(Task):
                     if not shaded[i]:
                         if numbers[i] in seen:
                             return wrong(f"{label} {k + 1} keeps two unshaded {numbers[i]}s "
-                                         f"({cell_name(seen[numbers[i]], n)} and {cell_name(i, n)}).")
+                                         f"({rc_name(seen[numbers[i]], n)} and {rc_name(i, n)}).")
                         seen[numbers[i]] = i
         for i in range(n * n):
             r, col = divmod(i, n)
             if shaded[i] and col + 1 < n and shaded[i + 1]:
-                return wrong(f"Shaded cells {cell_name(i, n)} and {cell_name(i + 1, n)} are next to each other.")
+                return wrong(f"Shaded cells {rc_name(i, n)} and {rc_name(i + 1, n)} are next to each other.")
             if shaded[i] and r + 1 < n and shaded[i + n]:
-                return wrong(f"Shaded cells {cell_name(i, n)} and {cell_name(i + n, n)} are next to each other.")
+                return wrong(f"Shaded cells {rc_name(i, n)} and {rc_name(i + n, n)} are next to each other.")
         open_cells = [i for i in range(n * n) if not shaded[i]]
         if not open_cells:
             return wrong("Every cell is shaded; the unshaded cells must form one connected area.")
@@ -261,6 +268,6 @@ class Hitori(Task):
                     todo.append(j)
         if len(reached) != len(open_cells):
             cut = next(i for i in open_cells if i not in reached)
-            return wrong(f"The unshaded cells are not all connected: {cell_name(cut, n)} is cut off "
-                         f"from {cell_name(open_cells[0], n)}.")
+            return wrong(f"The unshaded cells are not all connected: {rc_name(cut, n)} is cut off "
+                         f"from {rc_name(open_cells[0], n)}.")
         return right()

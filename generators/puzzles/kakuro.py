@@ -5,10 +5,14 @@ from __future__ import annotations
 import math
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import (OutOfBudget, TableSolver, cage_codes, cell_name, neighbours, read_char_grid,
-                      repeat_problem)
+from ._boards import read_char_grid
+from ._csp import OutOfBudget, TableSolver, cage_codes
+from ._latin import repeat_problem
+from ._regions import neighbours, rc_name
 
 NODE_BUDGET = 400
 MAX_REPAIRS = 10  # repairs before a fresh layout: a draw that needs more tends to cycle, and restarts cut the tail
@@ -253,7 +257,7 @@ def make_kakuro(rng, rows: int, cols: int, black_share: float, max_run: int, ste
 
 
 def run_name(kind: str, cells: list[int], cols: int) -> str:
-    return f"{kind} {cell_name(cells[0], cols)}-{cell_name(cells[-1], cols)}"
+    return f"{kind} {rc_name(cells[0], cols)}-{rc_name(cells[-1], cols)}"
 
 
 @register
@@ -308,16 +312,17 @@ class Kakuro(Task):
     def grade(self, answer, problem):
         c = problem.check
         rows, cols = c["rows"], c["cols"]
-        grid, why = read_char_grid(answer, rows, cols, "#123456789", "# and the digits 1 to 9")
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_char_grid(answer, rows, cols, "#123456789", "# and the digits 1 to 9")
+        except ParseError as exc:
+            return refused(exc)
         for r in range(rows):
             for col in range(cols):
                 black = c["layout"][r][col] == "#"
                 if black and grid[r][col] != "#":
-                    return wrong(f"{cell_name(r * cols + col, cols)} is a black cell; write # there.")
+                    return wrong(f"{rc_name(r * cols + col, cols)} is a black cell; write # there.")
                 if not black and grid[r][col] == "#":
-                    return wrong(f"{cell_name(r * cols + col, cols)} is a white cell; it needs a digit.")
+                    return wrong(f"{rc_name(r * cols + col, cols)} is a white cell; it needs a digit.")
         flat = [0 if ch == "#" else int(ch) for row in grid for ch in row]
         for kind, cells, total in c["runs"]:
             values = [flat[i] for i in cells]

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import (OutOfBudget, cage_codes, cell_name, clashes, components, digit_rows, latin_problem, latin_solver,
-                      random_cages, random_latin, read_digit_grid, region_labels, region_map, spaced)
+from ._csp import OutOfBudget, cage_codes, clashes
+from ._latin import digit_rows, latin_problem, latin_solver, random_latin, read_digit_grid
+from ._regions import components, random_cages, rc_name, region_labels, region_map, spaced
 
 OPERATIONS = {"add": "+", "add_sub": "+-", "arith": "+-*", "all": "+-*/"}
 WORDS = {"+": "sum", "-": "difference", "*": "product", "/": "quotient", "=": "value"}
@@ -156,9 +159,10 @@ class KenKen(Task):
     def grade(self, answer, problem):
         c = problem.check
         n = c["size"]
-        grid, why = read_digit_grid(answer, n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_digit_grid(answer, n)
+        except ParseError as exc:
+            return refused(exc)
         why = latin_problem(grid, n)
         if why:
             return wrong(why)
@@ -166,7 +170,7 @@ class KenKen(Task):
             values = [grid[i] for i in cells]
             got = cage_value(op, values)
             if got != target:
-                where = ", ".join(cell_name(i, n) for i in cells)
+                where = ", ".join(rc_name(i, n) for i in cells)
                 if op == "=":
                     return wrong(f"Cage {label} ({where}) must hold {target}, not {values[0]}.")
                 shown = "undefined" if got is None else got

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import (OutOfBudget, TableSolver, cage_codes, cell_name, components, digit_rows, latin_problem,
-                      neighbours, random_cages, random_latin, read_digit_grid, region_labels, repeat_problem)
+from ._csp import OutOfBudget, TableSolver, cage_codes
+from ._latin import digit_rows, latin_problem, read_digit_grid, repeat_problem
+from ._regions import components, neighbours, random_cages, rc_name, region_labels
 
 BOXES = {"4x4": (4, 2, 2), "6x6": (6, 2, 3), "9x9": (9, 3, 3)}
 NODE_BUDGET = 300  # search nodes per uniqueness check before a fresh draw
@@ -159,9 +162,10 @@ class KillerSudoku(Task):
     def grade(self, answer, problem):
         c = problem.check
         n, br, bc = BOXES[c["grid"]]
-        grid, why = read_digit_grid(answer, n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_digit_grid(answer, n)
+        except ParseError as exc:
+            return refused(exc)
         why = latin_problem(grid, n)
         if why:
             return wrong(why)
@@ -172,7 +176,7 @@ class KillerSudoku(Task):
                 return wrong(why)
         for label, total, cells in c["cages"]:
             values = [grid[i] for i in cells]
-            where = ", ".join(cell_name(i, n) for i in cells)
+            where = ", ".join(rc_name(i, n) for i in cells)
             why = repeat_problem(values, f"Cage {label} ({where})")
             if why:
                 return wrong(why)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, preview, read_items, refused, strip_brackets
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._misc import board_text, parse_square, square_name
+from ._boards import board_text, parse_square, square_name
 
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
-_SEPARATORS = re.compile(r"\s*(?:->|,|;|\s)\s*")
+_SEPARATORS = re.compile(r"\s*(?:->|\u2192|,|;)\s*|\s+")  # between squares: a comma, an arrow or a space
+_LINE_BREAK = re.compile(r"\s*[,;]?\s*\n\s*")
 MAX_SQUARES = 200
 BUDGET_PER_SQUARE = 6  # search nodes per open square before a fresh draw
 MAX_STATES = 20_000  # positions a knight-swap search may visit before a fresh draw
@@ -90,21 +93,23 @@ def find_tour(h: int, w: int, open_cells: list[int], start: int, closed: bool, r
     return path if dfs(start, start_bit, 1) else None
 
 
-def read_squares(text: str, h: int, w: int) -> tuple[list[int] | None, str]:
-    """Cell indices of a list of square names (separated by commas, spaces, -> or ;)."""
-    tokens = [t for t in _SEPARATORS.split(text.strip().strip("[]()")) if t]
-    if not tokens:
-        return None, "Write the squares as names like b1, separated by commas."
+def read_squares(text: str, h: int, w: int) -> list[int]:
+    """Cell indices of a list of square names separated by commas, spaces, arrows (->) or
+    semicolons, with one optional pair of brackets around it; NotAnAnswer for an empty item or
+    anything that is not a square of the board."""
+    tokens = _SEPARATORS.split(strip_brackets(text))
     if len(tokens) > MAX_SQUARES:
-        return None, "The list is far longer than the board."
+        raise NotAnAnswer("the list is far longer than the board")
     out = []
     for t in tokens:
+        if not t:
+            raise NotAnAnswer("the list has an empty item: separate the squares with single commas")
         rc = parse_square(t, h, w)
         if rc is None:
-            shown = t[:12] if t.isascii() and t.isprintable() else "?"
-            return None, f"{shown!r} is not a square of this board (files a-{chr(96 + w)}, ranks 1-{h})."
+            raise NotAnAnswer(f"{preview(t, 12)} is not a square of this board (files a-{chr(96 + w)}, "
+                              f"ranks 1-{h})")
         out.append(rc[0] * w + rc[1])
-    return out, ""
+    return out
 
 
 @register
@@ -180,9 +185,10 @@ class KnightsTour(Task):
         c = problem.check
         h, w, start, closed = c["rows"], c["cols"], c["start"], c["closed"]
         blocked = set(c["blocked"])
-        path, why = read_squares(answer, h, w)
-        if path is None:
-            return wrong(why)
+        try:
+            path = read_squares(answer, h, w)
+        except ParseError as exc:
+            return refused(exc)
         total = h * w - len(blocked)
         if closed and len(path) == total + 1 and path[-1] == path[0]:
             path = path[:-1]  # the return to the start, written out
@@ -278,6 +284,37 @@ def _join(parents, meet) -> list[tuple[int, int]]:
 _MOVE = re.compile(r"([a-z]\d{1,2})\s*(?:-|->|to)\s*([a-z]\d{1,2})")
 
 
+def swap_problem(tokens: list[str], c: dict) -> str | None:
+    """Why the moves (from-to items) do not exchange the knights of the check `c` in the fewest
+    moves, or None when they do."""
+    h, w = c["rows"], c["cols"]
+    holes = set(c["holes"])
+    board = {i: "W" for i in c["white"]} | {i: "B" for i in c["black"]}
+    name = lambda i: square_name(i // w, i % w, h)  # noqa: E731
+    for n, t in enumerate(tokens, 1):
+        m = _MOVE.fullmatch(t)
+        if not m:
+            return f"Move {n} is not written as from-to square names like c3-a2."
+        ends = [parse_square(x, h, w) for x in m.groups()]
+        if None in ends:
+            return f"Move {n} names a square that is not on the board."
+        a, b = (r * w + col for r, col in ends)
+        if a not in board:
+            return f"Move {n}: there is no knight on {name(a)}."
+        if b in holes:
+            return f"Move {n}: {name(b)} is a hole."
+        if b in board:
+            return f"Move {n}: {name(b)} is occupied."
+        if sorted((abs(a // w - b // w), abs(a % w - b % w))) != [1, 2]:
+            return f"Move {n}: {name(a)} to {name(b)} is not a knight's move."
+        board[b] = board.pop(a)
+    if any(board.get(i) != "B" for i in c["white"]) or any(board.get(i) != "W" for i in c["black"]):
+        return "After these moves the knights have not been exchanged."
+    if len(tokens) > c["moves"]:
+        return f"The moves exchange the knights in {len(tokens)} moves, but {c['moves']} are enough."
+    return None
+
+
 @register
 class KnightSwap(Task):
     """The knight swap: white and black knights stand on a small board with holes; exchange
@@ -309,7 +346,7 @@ class KnightSwap(Task):
     )
     answer_format = ("the moves in order as a comma-separated list, each move as from-to square names "
                      "(for example c3-a2)")
-    example = "a1-b3, c3-a2, b3-c1"
+    example = "a1-b3, c3-a2, b3-b1"  # b3-b1 is no knight's move: never an answer
 
     def build(self, rng, params):
         h, w, k = params["rows"], params["cols"], params["knights"]
@@ -347,39 +384,17 @@ class KnightSwap(Task):
                     f"empty square of the board. Use as few moves as possible.")
         name = lambda i: square_name(i // w, i % w, h)  # noqa: E731
         answer = ", ".join(f"{name(a)}-{name(b)}" for a, b in moves)
-        return Draft(question, answer, {"rows": h, "cols": w, "holes": sorted(gone), "white": placed[:k],
-                                        "black": placed[k:], "moves": len(moves)})
+        check = {"rows": h, "cols": w, "holes": sorted(gone), "white": placed[:k], "black": placed[k:],
+                 "moves": len(moves)}
+        return Draft(question, answer, check)
 
     def grade(self, answer, problem):
         c = problem.check
-        h, w = c["rows"], c["cols"]
-        holes = set(c["holes"])
-        board = {i: "W" for i in c["white"]} | {i: "B" for i in c["black"]}
-        tokens = [t.strip() for t in re.split(r"[,;\n]+", answer.strip().strip("[]()").lower()) if t.strip()]
-        if not tokens:
-            return wrong("Write the moves as from-to square names separated by commas.")
+        try:  # one move per item; a line break separates moves like a comma
+            tokens = read_items(_LINE_BREAK.sub(",", answer.lower()), separators=",;")
+        except ParseError as exc:
+            return refused(exc)
         if len(tokens) > MAX_SQUARES:
             return wrong("The list of moves is far too long.")
-        name = lambda i: square_name(i // w, i % w, h)  # noqa: E731
-        for n, t in enumerate(tokens, 1):
-            m = _MOVE.fullmatch(t)
-            if not m:
-                return wrong(f"Move {n} is not written as from-to square names like c3-a2.")
-            ends = [parse_square(x, h, w) for x in m.groups()]
-            if None in ends:
-                return wrong(f"Move {n} names a square that is not on the board.")
-            a, b = (r * w + col for r, col in ends)
-            if a not in board:
-                return wrong(f"Move {n}: there is no knight on {name(a)}.")
-            if b in holes:
-                return wrong(f"Move {n}: {name(b)} is a hole.")
-            if b in board:
-                return wrong(f"Move {n}: {name(b)} is occupied.")
-            if sorted((abs(a // w - b // w), abs(a % w - b % w))) != [1, 2]:
-                return wrong(f"Move {n}: {name(a)} to {name(b)} is not a knight's move.")
-            board[b] = board.pop(a)
-        if any(board.get(i) != "B" for i in c["white"]) or any(board.get(i) != "W" for i in c["black"]):
-            return wrong("After these moves the knights have not been exchanged.")
-        if len(tokens) > c["moves"]:
-            return wrong(f"The moves exchange the knights in {len(tokens)} moves, but {c['moves']} are enough.")
-        return right()
+        why = swap_problem(tokens, c)
+        return wrong(why) if why else right()

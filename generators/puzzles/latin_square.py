@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid import GridSolver, format_example, grid_problem, parse_rows, read_grid, render, rows_text
+from ._latin import GridSolver, format_example, grid_problem, parse_rows, read_digit_grid, render, rows_text
 
 _SOLVERS = {n: GridSolver(n, hidden_singles="all") for n in range(1, 10)}
 
@@ -47,8 +49,9 @@ class LatinSquare(Task):
     def grade(self, answer, problem):
         c = problem.check
         n = c["size"]
-        grid, why = read_grid(answer, n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_digit_grid(answer, n)
+        except ParseError as exc:
+            return refused(exc)
         problem_text = grid_problem(grid, parse_rows(c["givens"]), n)
         return wrong(problem_text) if problem_text else right()

@@ -4,10 +4,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import cell_name, parse_cells, render_board
+from ._boards import cell_name, read_cells, render_board
 
 MAX_ENUMERATED_NULLITY = 16  # minimal solutions enumerate 2^nullity candidates at most
 
@@ -105,6 +106,24 @@ def cells_of(mask: int, cols: int) -> list[tuple[int, int]]:
     return out
 
 
+def presses_problem(cells: list[tuple[int, int]], c: dict) -> str | None:
+    """Why pressing `cells` does not solve the board in the check `c` (or not in the fewest
+    presses where that is asked), or None when it does. A cell pressed twice is pressed twice
+    (the prompt says so: it undoes the first press)."""
+    rows, cols = c["rows"], c["cols"]
+    masks = press_masks(rows, cols, c["wrap"])
+    state = sum(1 << (r * cols + k) for r, row in enumerate(c["lit"]) for k, ch in enumerate(row) if ch == "1")
+    for r, k in cells:
+        state ^= masks[r * cols + k]
+    if state:
+        on = cells_of(state, cols)
+        names = ", ".join(cell_name(*x) for x in on[:3]) + (" ..." if len(on) > 3 else "")
+        return f"After these presses {len(on)} light{'s are' if len(on) > 1 else ' is'} still on ({names})."
+    if c["minimal"] and len(cells) != c["fewest"]:
+        return f"Those {len(cells)} presses turn every light off, but fewer presses can."
+    return None
+
+
 @register
 class LightsOut(Task):
     """Lights Out: pressing a cell toggles it and its orthogonal neighbours (on a wrapping
@@ -128,7 +147,7 @@ class LightsOut(Task):
     )
     answer_format = ("the cells to press as a comma-separated list of cell names, column letter then row "
                      "number, in any order")
-    example = "A1,C2,B3"
+    example = "A1,C2,Z9"  # Z9 is off every board (at most 8x8): never an answer
 
     def build(self, rng, params):
         rows, cols, wrap = params["rows"], params["cols"], params["wrap"]
@@ -156,26 +175,15 @@ class LightsOut(Task):
                     f"numbered from the top):\n\n{render_board(board)}\n\n{rule} Pressing a cell twice undoes it. "
                     f"Find presses that turn every light off. {goal}")
         answer = ",".join(cell_name(r, c) for r, c in cells_of(best, cols))
-        return Draft(question, answer, {"rows": rows, "cols": cols, "wrap": wrap, "lit": board,
-                                        "minimal": params["minimal"], "fewest": fewest})
+        check = {"rows": rows, "cols": cols, "wrap": wrap, "lit": board, "minimal": params["minimal"],
+                 "fewest": fewest}
+        return Draft(question, answer, check)
 
     def grade(self, answer, problem):
         c = problem.check
-        rows, cols = c["rows"], c["cols"]
         try:
-            cells = parse_cells(answer, rows, cols)
+            cells = read_cells(answer, c["rows"], c["cols"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not cells:
-            return wrong("No presses given: some lights are on.")
-        masks = press_masks(rows, cols, c["wrap"])
-        state = sum(1 << (r * cols + k) for r, row in enumerate(c["lit"]) for k, ch in enumerate(row) if ch == "1")
-        for r, k in cells:
-            state ^= masks[r * cols + k]
-        if state:
-            on = cells_of(state, cols)
-            names = ", ".join(cell_name(*x) for x in on[:3]) + (" ..." if len(on) > 3 else "")
-            return wrong(f"After these presses {len(on)} light{'s are' if len(on) > 1 else ' is'} still on ({names}).")
-        if c["minimal"] and len(cells) != c["fewest"]:
-            return wrong(f"Those {len(cells)} presses turn every light off, but fewer presses can.")
-        return right()
+            return refused(exc)
+        why = presses_problem(cells, c)
+        return wrong(why) if why else right()

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import OutOfBudget, read_number_grid
+from ._boards import read_number_grid
+from ._csp import OutOfBudget
 
 NODE_BUDGET = 3_000
 FILL_BUDGET = 100  # search nodes per try at a random full square before a restart
@@ -231,9 +234,10 @@ class MagicSquare(Task):
     def grade(self, answer, problem):
         c = problem.check
         n, givens = c["size"], c["givens"]
-        grid, why = read_number_grid(answer, n, n, 1, n * n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_number_grid(answer, n, n, 1, n * n)
+        except ParseError as exc:
+            return refused(exc)
         for i, (v, g) in enumerate(zip(grid, givens)):
             if g and v != g:
                 return wrong(f"Row {i // n + 1}, column {i % n + 1} must keep its given number {g}.")

@@ -3,10 +3,11 @@ consistent with the revealed numbers."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import is_none, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import cell_name, is_none, neighbours8, parse_cells, render_board
+from ._boards import cell_name, neighbours8, read_cells, render_board
 
 
 def frontier_constraints(shown: list[str]) -> tuple[list[tuple[int, int]], list[tuple[list[int], int]]]:
@@ -179,7 +180,7 @@ class MinesweeperDeduction(Task):
     )
     answer_format = ("the hidden cells that are certainly mines, as a comma-separated list of cell names "
                      "(column letter then row number) in any order, or none if no hidden cell is certainly a mine")
-    example = "B1,D3"
+    example = "B1,Z9"  # Z9 is off every board (at most 16x16): never an answer
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]
@@ -219,7 +220,8 @@ class MinesweeperDeduction(Task):
                     "that is, mines in every arrangement of mines that fits all the numbers? List exactly those "
                     "cells, no more and no fewer.")
         answer = ",".join(cell_name(*x) for x in certain) or "none"
-        return Draft(question, answer, {"shown": shown, "mines": [cell_name(*x) for x in certain]})
+        mines = [cell_name(*x) for x in certain]
+        return Draft(question, answer, {"shown": shown, "mines": mines})
 
     def grade(self, answer, problem):
         c = problem.check
@@ -229,11 +231,9 @@ class MinesweeperDeduction(Task):
         if is_none(answer):
             return right() if not expected else wrong("Some hidden cells are certainly mines.")
         try:
-            cells = parse_cells(answer, rows, cols)
+            cells = read_cells(answer, rows, cols)
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not cells:
-            return wrong("The list is empty: write none if no cell is certainly a mine.")
+            return refused(exc)
         names = []
         for r, k in cells:
             name = cell_name(r, k)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import cell_name, parse_cells, render_board
+from ._boards import cell_name, read_cells, render_board
 
 
 def solve_queens(n: int, fixed: dict[int, int], blocked: set[tuple[int, int]], rng=None) -> list[int] | None:
@@ -82,6 +83,32 @@ def attack(a: tuple[int, int], b: tuple[int, int]) -> str | None:
     return None
 
 
+def placement_problem(cells: list[tuple[int, int]], c: dict) -> str | None:
+    """Why the queens on `cells` are not a valid placement for the board in the check `c`, or
+    None when they are."""
+    n = c["size"]
+    seen = set()
+    for cell in cells:
+        if cell in seen:
+            return f"{cell_name(*cell)} is listed twice."
+        seen.add(cell)
+    names = {cell_name(*cell) for cell in cells}
+    for b in c["blocked"]:
+        if b in names:
+            return f"{b} is blocked: no queen may stand there."
+    for g in c["given"]:
+        if g not in names:
+            return f"The pre-placed queen on {g} is missing from the list."
+    if len(cells) != n:
+        return f"Place exactly {n} queens: the list has {len(cells)}."
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            how = attack(a, b)
+            if how:
+                return f"The queens on {cell_name(*a)} and {cell_name(*b)} attack each other along a {how}."
+    return None
+
+
 @register
 class NQueens(Task):
     """Place n queens on an n x n board so that no two share a row, a column or a diagonal.
@@ -100,7 +127,7 @@ class NQueens(Task):
     )
     answer_format = ("the squares of all the queens (the pre-placed ones included) as a comma-separated "
                      "list of cell names, column letter then row number, in any order")
-    example = "B1,D2,A3,C4"
+    example = "B1,D2,A3,Z9"  # Z9 is off every board (at most 20x20): never an answer
 
     def build(self, rng, params):
         n = params["size"]
@@ -130,33 +157,15 @@ class NQueens(Task):
                      "from the top. Any valid placement is accepted.")
         question = " ".join(lines) + "\n\n" + render_board(board)
         answer = ",".join(cell_name(r, c) for r, c in enumerate(solution))
-        return Draft(question, answer, {"size": n, "given": sorted(cell_name(r, c) for r, c in fixed_cells),
-                                        "blocked": sorted(cell_name(r, c) for r, c in blocked)})
+        check = {"size": n, "given": sorted(cell_name(r, c) for r, c in fixed_cells),
+                 "blocked": sorted(cell_name(r, c) for r, c in blocked)}
+        return Draft(question, answer, check)
 
     def grade(self, answer, problem):
         c = problem.check
-        n = c["size"]
         try:
-            cells = parse_cells(answer, n, n)
+            cells = read_cells(answer, c["size"], c["size"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        seen = set()
-        for cell in cells:
-            if cell in seen:
-                return wrong(f"{cell_name(*cell)} is listed twice.")
-            seen.add(cell)
-        names = {cell_name(*cell) for cell in cells}
-        for b in c["blocked"]:
-            if b in names:
-                return wrong(f"{b} is blocked: no queen may stand there.")
-        for g in c["given"]:
-            if g not in names:
-                return wrong(f"The pre-placed queen on {g} is missing from the list.")
-        if len(cells) != n:
-            return wrong(f"Place exactly {n} queens: the list has {len(cells)}.")
-        for i, a in enumerate(cells):
-            for b in cells[i + 1:]:
-                how = attack(a, b)
-                if how:
-                    return wrong(f"The queens on {cell_name(*a)} and {cell_name(*b)} attack each other along a {how}.")
-        return right()
+            return refused(exc)
+        why = placement_problem(cells, c)
+        return wrong(why) if why else right()

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import LineSolver, OutOfBudget, placements, read_char_grid, runs
+from ._boards import read_char_grid
+from ._csp import LineSolver, OutOfBudget, placements, runs
 
 NODE_BUDGET = 400
 MAX_REPAIRS = 30
@@ -55,6 +58,28 @@ def picture(image: list[int], rows: int, cols: int) -> list[str]:
     return ["".join("#" if v else "." for v in image[r * cols:(r + 1) * cols]) for r in range(rows)]
 
 
+def example_grids(rows: int, cols: int) -> list[list[str]]:
+    """Five different patterns of a rows x cols grid, to show the answer format: stripes both
+    ways, bands and both checkerboards (at most one of them solves a given puzzle)."""
+    odd, even = ("#." * cols)[:cols], (".#" * cols)[:cols]
+    return [[odd] * rows, [even] * rows, ["#" * cols if r % 2 == 0 else "." * cols for r in range(rows)],
+            [odd if r % 2 == 0 else even for r in range(rows)], [even if r % 2 == 0 else odd for r in range(rows)]]
+
+
+def clue_problem(grid: list[str], c: dict) -> str | None:
+    """Why a painted grid (rows of # and .) does not meet the clues of the check `c`, or None."""
+    rows, cols = c["rows"], c["cols"]
+    cells = [1 if ch == "#" else 0 for row in grid for ch in row]
+    got_rows, got_cols = clues_of(cells, rows, cols)
+    for r, (got, want) in enumerate(zip(got_rows, c["row_clues"])):
+        if list(got) != want:
+            return f"Row {r + 1} has runs {clue_text(got)}, but its clue is {clue_text(want)}."
+    for col, (got, want) in enumerate(zip(got_cols, c["col_clues"])):
+        if list(got) != want:
+            return f"Column {col + 1} has runs {clue_text(got)}, but its clue is {clue_text(want)}."
+    return None
+
+
 @register
 class Nonogram(Task):
     """Paint a nonogram: each row and column clue lists, in order, the lengths of its runs of
@@ -81,6 +106,7 @@ class Nonogram(Task):
     answer_format = ("the painted grid, one row per line, each row as its cells: # for a painted cell and . for "
                      "a blank one")
     example = "#..#\n.##.\n#..#\n####"
+    keeps_full_stop = True  # a grid row may end in a '.' cell
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]
@@ -94,21 +120,18 @@ class Nonogram(Task):
                     f"exactly one solution.\n\nRow clues:\n{row_text}\n\nColumn clues:\n{col_text}")
         check = {"rows": rows, "cols": cols, "row_clues": [list(c) for c in row_clues],
                  "col_clues": [list(c) for c in col_clues]}
+        # any grid of this size solves some nonogram: the example is drawn last, among patterns
+        # that are wrong here
+        wrong_here = [g for g in example_grids(rows, cols) if clue_problem(g, check) is not None]
         return Draft(question, "\n".join(picture(image, rows, cols)), check,
-                     example="\n".join(("#." * cols)[:cols] for _ in range(rows)))
+                     example="\n".join(rng.choice(wrong_here)))
 
     def grade(self, answer, problem):
         c = problem.check
         rows, cols = c["rows"], c["cols"]
-        grid, why = read_char_grid(answer, rows, cols, "#.", "# (painted) and . (blank)")
-        if grid is None:
-            return wrong(why)
-        cells = [1 if ch == "#" else 0 for row in grid for ch in row]
-        got_rows, got_cols = clues_of(cells, rows, cols)
-        for r, (got, want) in enumerate(zip(got_rows, c["row_clues"])):
-            if list(got) != want:
-                return wrong(f"Row {r + 1} has runs {clue_text(got)}, but its clue is {clue_text(want)}.")
-        for col, (got, want) in enumerate(zip(got_cols, c["col_clues"])):
-            if list(got) != want:
-                return wrong(f"Column {col + 1} has runs {clue_text(got)}, but its clue is {clue_text(want)}.")
-        return right()
+        try:
+            grid = read_char_grid(answer, rows, cols, "#.", "# (painted) and . (blank)")
+        except ParseError as exc:
+            return refused(exc)
+        why = clue_problem(grid, c)
+        return wrong(why) if why else right()

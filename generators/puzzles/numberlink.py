@@ -4,10 +4,12 @@ exactly one solution, proved by a solver that counts fillings up to two."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._misc import read_char_grid
+from .._labels import node_labels
+from ._boards import read_char_grid
 
 ATTEMPTS = 300
 
@@ -185,6 +187,43 @@ def random_paths(rng, grid: Grid, k: int) -> list[list[int]] | None:
     return result
 
 
+def paths_problem(rows: list[str], c: dict) -> str | None:
+    """Why an answer grid (rows of pair letters) is not the solution of the puzzle in the check
+    `c`, or None when it is."""
+    h, w = c["rows"], c["cols"]
+    pairs = [tuple(p) for p in c["pairs"]]
+    names = node_labels(len(pairs))
+    cells = "".join(rows)
+    grid = Grid(h, w)
+    for x, (a, b) in enumerate(pairs):
+        name = names[x]
+        for end in (a, b):
+            if cells[end] != name:
+                return (f"The cell at row {end // w + 1}, column {end % w + 1} is an end of {name}: "
+                        f"keep {name}.")
+        mine = [i for i in range(h * w) if cells[i] == name]
+        for i in mine:
+            same = sum(1 for j in grid.nbrs[i] if cells[j] == name)
+            want = 1 if i in (a, b) else 2
+            if same != want:
+                where = f"row {i // w + 1}, column {i % w + 1}"
+                if i in (a, b):
+                    return (f"The end of {name} at {where} must touch exactly one other {name} cell, "
+                            f"not {same}.")
+                return (f"The {name} cell at {where} touches {same} other {name} cells; a path cell "
+                        f"touches exactly two (no branches, no dead ends, no touching itself).")
+        seen, stack = {a}, [a]
+        while stack:
+            i = stack.pop()
+            for j in grid.nbrs[i]:
+                if cells[j] == name and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        if len(seen) != len(mine):
+            return f"The {name} cells do not form one path: some are not connected to its ends."
+    return None
+
+
 @register
 class Numberlink(Task):
     """Numberlink (also sold as Flow): each letter appears in exactly two cells; join every pair
@@ -211,7 +250,7 @@ class Numberlink(Task):
     )
     answer_format = ("the grid with every cell filled by the letter of the path through it, one row per line "
                      "(rows may also be separated by commas)")
-    example = "AAB,CAB,CCB"
+    example = "AAB,AAB,CCB"  # the A path fills a 2x2 block, so it touches itself: never an answer
 
     def build(self, rng, params):
         h, w, k = params["rows"], params["cols"], params["pairs"]
@@ -239,42 +278,14 @@ class Numberlink(Task):
                     f"down, left, right). Rules: paths never cross or share a cell; every cell of the grid belongs "
                     f"to exactly one path; and no path touches itself: two cells of the same path may be side by "
                     f"side only if they are consecutive on it. The puzzle has exactly one solution.")
-        return Draft(question, answer, {"rows": h, "cols": w, "pairs": [list(p) for p in pairs]})
+        check = {"rows": h, "cols": w, "pairs": [list(p) for p in pairs]}
+        return Draft(question, answer, check)
 
     def grade(self, answer, problem):
         c = problem.check
-        h, w = c["rows"], c["cols"]
-        pairs = [tuple(p) for p in c["pairs"]]
-        names = node_labels(len(pairs))
-        rows, why = read_char_grid(answer, h, w, "".join(names))
-        if rows is None:
-            return wrong(why)
-        cells = "".join(rows)
-        grid = Grid(h, w)
-        for x, (a, b) in enumerate(pairs):
-            name = names[x]
-            for end in (a, b):
-                if cells[end] != name:
-                    return wrong(f"The cell at row {end // w + 1}, column {end % w + 1} is an end of {name}: "
-                                 f"keep {name}.")
-            mine = [i for i in range(h * w) if cells[i] == name]
-            for i in mine:
-                same = sum(1 for j in grid.nbrs[i] if cells[j] == name)
-                want = 1 if i in (a, b) else 2
-                if same != want:
-                    where = f"row {i // w + 1}, column {i % w + 1}"
-                    if i in (a, b):
-                        return wrong(f"The end of {name} at {where} must touch exactly one other {name} cell, "
-                                     f"not {same}.")
-                    return wrong(f"The {name} cell at {where} touches {same} other {name} cells; a path cell "
-                                 f"touches exactly two (no branches, no dead ends, no touching itself).")
-            seen, stack = {a}, [a]
-            while stack:
-                i = stack.pop()
-                for j in grid.nbrs[i]:
-                    if cells[j] == name and j not in seen:
-                        seen.add(j)
-                        stack.append(j)
-            if len(seen) != len(mine):
-                return wrong(f"The {name} cells do not form one path: some are not connected to its ends.")
-        return right()
+        try:
+            rows = read_char_grid(answer, c["rows"], c["cols"], "".join(node_labels(len(c["pairs"]))))
+        except ParseError as exc:
+            return refused(exc)
+        why = paths_problem(rows, c)
+        return wrong(why) if why else right()

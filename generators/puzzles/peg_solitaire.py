@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import preview, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import cell_name, parse_cell, render_board, show, split_items
+from ._boards import cell_name, read_cell, render_board
+from ._plans import read_steps
 
 _JUMP = re.compile(r"([A-Za-z]\s*\d{1,3})\s*(?:-|->|\s)\s*([A-Za-z]\s*\d{1,3})")
 MAX_NODES = 200_000  # a safety bound for the solver; boards here need far fewer
@@ -135,17 +137,15 @@ class PegSolitaire(Task):
         pegs = {(r, k) for r in range(rows) for k in range(cols) if board[r][k] == "o"}
         holes = {(r, k) for r in range(rows) for k in range(cols) if board[r][k] != "#"}
         try:
-            items = split_items(answer, "jump")
+            items = read_steps(answer, "jump")
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not items:
-            return wrong("No jumps given.")
+            return refused(exc)
         for i, item in enumerate(items, 1):
             m = _JUMP.fullmatch(item)
             if not m:
-                return wrong(f"Jump {i} {show(item)} is not written FROM-TO like C1-A1.")
+                return wrong(f"Jump {i} {preview(item, 24)} is not written FROM-TO like C1-A1.")
             try:
-                a, b = parse_cell(m.group(1), rows, cols), parse_cell(m.group(2), rows, cols)
+                a, b = read_cell(m.group(1), rows, cols), read_cell(m.group(2), rows, cols)
             except ParseError as exc:
                 return wrong(f"Jump {i}: {exc}.")
             label = f"Jump {i} ({cell_name(*a)}-{cell_name(*b)})"

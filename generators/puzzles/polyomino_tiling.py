@@ -2,14 +2,16 @@
 "none" when a search proves no tiling exists."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import is_none, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import cell_name, is_none, neighbours4, render_board
+from ._boards import cell_name, neighbours4, read_char_grid, render_board
 
+CELLS = "#" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # a hole, or the label of the piece on a cell
 SHAPES = {
     "domino": ((0, 0), (0, 1)),
     "I-tromino": ((0, 0), (0, 1), (0, 2)),
@@ -121,18 +123,51 @@ def label_tiling(tiles: list[int], rows: int, cols: int, holes: set) -> list[str
     return ["".join("#" if (r, c) in holes else letter[owner[(r, c)]] for c in range(cols)) for r in range(rows)]
 
 
-def read_rows(answer: str, rows: int, cols: int) -> tuple[list[str] | None, str]:
-    """The answer's grid rows (whitespace inside a row dropped), or (None, why). Rows may be
-    separated by new lines, commas or semicolons, or by spaces when rows hold no spaces."""
-    text = answer.strip()
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if len(lines) != rows:
-        parts = [p for p in re.split(r"[,;]", text) if p.strip()]
-        lines = parts if len(parts) == rows else text.split()
-    grid = ["".join(line.split()).upper() for line in lines]
-    if len(grid) != rows or any(len(row) != cols for row in grid):
-        return None, f"Write the board as {rows} rows of {cols} characters each."
-    return grid, ""
+def tiling_problem(grid: list[str], c: dict) -> str | None:
+    """Why an answer grid (rows of CELLS) is not a tiling of the board in the check `c`, or None
+    when it is."""
+    board = c["board"]
+    rows, cols = len(board), len(board[0])
+    for r in range(rows):
+        for k in range(cols):
+            ch, hole = grid[r][k], board[r][k] == "#"
+            if hole and ch != "#":
+                return f"{cell_name(r, k)} is a hole and must stay #."
+            if not hole and ch == "#":
+                return f"{cell_name(r, k)} is not a hole: every '.' cell must be covered."
+            if not hole and not (ch.isascii() and ch.isalnum()):
+                return f"{cell_name(r, k)} holds {ch!r}: label covered cells with letters."
+    forms = {}
+    for p in c["pieces"]:
+        for f in shape_forms(p):
+            forms[f] = p
+    sizes = sorted({len(SHAPES[p]) for p in c["pieces"]})
+    seen = set()
+    for r in range(rows):
+        for k in range(cols):
+            if (r, k) in seen or grid[r][k] == "#":
+                continue
+            label = grid[r][k]
+            piece, stack = [], [(r, k)]
+            seen.add((r, k))
+            while stack:
+                x = stack.pop()
+                piece.append(x)
+                for y in neighbours4(*x, rows, cols):
+                    if y not in seen and grid[y[0]][y[1]] == label:
+                        seen.add(y)
+                        stack.append(y)
+            mr, mc = min(x for x, _ in piece), min(y for _, y in piece)
+            shape = frozenset((x - mr, y - mc) for x, y in piece)
+            if shape not in forms:
+                where = cell_name(*min(piece))
+                if len(piece) not in sizes:
+                    return (f"The {len(piece)} touching cells labelled {label} from {where} are not one "
+                            "piece: touching pieces need different letters.")
+                return f"The cells labelled {label} from {where} do not form an allowed piece."
+    if not c["tileable"]:  # unreachable for a valid grid: the search proved no tiling exists
+        return "That is not a valid tiling."
+    return None
 
 
 @register
@@ -163,7 +198,7 @@ class PolyominoTiling(Task):
     answer_format = ("the tiled board as rows separated by new lines or commas, each row one character per cell: "
                      "# for a hole and a letter for each covered cell, touching pieces with different letters "
                      "(a letter may be reused for pieces that do not touch); or none if no tiling exists")
-    example = "AAB,#CB"
+    example = "AAB,#CB"  # C alone is one cell, smaller than every piece: never an answer
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]
@@ -205,7 +240,8 @@ class PolyominoTiling(Task):
                     f"(a hole). Pieces may be rotated and reflected. Columns are lettered from the left and rows "
                     f"numbered from the top.\n\n{render_board(grid)}\n\nIf the board cannot be covered, answer none.")
         answer = "\n".join(label_tiling(tiles, rows, cols, hole_cells)) if tiles else "none"
-        return Draft(question, answer, {"board": grid, "pieces": list(pieces), "tileable": tiles is not None})
+        check = {"board": grid, "pieces": list(pieces), "tileable": tiles is not None}
+        return Draft(question, answer, check)
 
     @staticmethod
     def _untileable(rng, free: int, rows: int, cols: int, pieces) -> int | None:
@@ -231,49 +267,11 @@ class PolyominoTiling(Task):
     def grade(self, answer, problem):
         c = problem.check
         board = c["board"]
-        rows, cols = len(board), len(board[0])
         if is_none(answer):
             return wrong("A tiling exists.") if c["tileable"] else right()
-        grid, why = read_rows(answer, rows, cols)
-        if grid is None:
-            return wrong(why)
-        for r in range(rows):
-            for k in range(cols):
-                ch, hole = grid[r][k], board[r][k] == "#"
-                if hole and ch != "#":
-                    return wrong(f"{cell_name(r, k)} is a hole and must stay #.")
-                if not hole and ch == "#":
-                    return wrong(f"{cell_name(r, k)} is not a hole: every '.' cell must be covered.")
-                if not hole and not (ch.isascii() and ch.isalnum()):
-                    return wrong(f"{cell_name(r, k)} holds {ch!r}: label covered cells with letters.")
-        forms = {}
-        for p in c["pieces"]:
-            for f in shape_forms(p):
-                forms[f] = p
-        sizes = sorted({len(SHAPES[p]) for p in c["pieces"]})
-        seen = set()
-        for r in range(rows):
-            for k in range(cols):
-                if (r, k) in seen or grid[r][k] == "#":
-                    continue
-                label = grid[r][k]
-                piece, stack = [], [(r, k)]
-                seen.add((r, k))
-                while stack:
-                    x = stack.pop()
-                    piece.append(x)
-                    for y in neighbours4(*x, rows, cols):
-                        if y not in seen and grid[y[0]][y[1]] == label:
-                            seen.add(y)
-                            stack.append(y)
-                mr, mc = min(x for x, _ in piece), min(y for _, y in piece)
-                shape = frozenset((x - mr, y - mc) for x, y in piece)
-                if shape not in forms:
-                    where = cell_name(*min(piece))
-                    if len(piece) not in sizes:
-                        return wrong(f"The {len(piece)} touching cells labelled {label} from {where} are not one "
-                                     "piece: touching pieces need different letters.")
-                    return wrong(f"The cells labelled {label} from {where} do not form an allowed piece.")
-        if not c["tileable"]:  # unreachable for a valid grid: the search proved no tiling exists
-            return wrong("That is not a valid tiling.")
-        return right()
+        try:
+            grid = read_char_grid(answer, len(board), len(board[0]), CELLS)
+        except ParseError as exc:
+            return refused(exc)
+        why = tiling_problem(grid, c)
+        return wrong(why) if why else right()

@@ -7,10 +7,11 @@ from collections import deque
 from itertools import combinations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import preview, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import ordinal_list, show, split_items
+from ._plans import beyond_goal, ordinal_list, read_steps
 
 ITEMS = ("wolf", "goat", "cabbage", "dog", "cat", "mouse", "cheese", "fox", "hen", "corn", "lion", "rabbit",
          "carrot", "snake", "frog", "fly")
@@ -124,7 +125,7 @@ class RiverCrossing(Task):
         Knob("slack", [6, 4, 4, 2, 2, 1, 1, 0, 0, 0], (0, 50), doc="crossings allowed beyond the minimum"),
     )
     answer_format = "the crossings in order as a comma-separated list"
-    example = "goat, nothing, wolf"
+    example = "goat, nothing, wolf, nothing"  # an even number of crossings leaves the farmer behind: never an answer
 
     def build(self, rng, params):
         if params["kind"] == "items":
@@ -163,12 +164,14 @@ class RiverCrossing(Task):
                     "from the left bank. Write each crossing as what the farmer takes with him, items joined by +, "
                     "or nothing when he crosses alone.")
         answer = ", ".join("+".join(names[i] for i in load) or "nothing" for load in trips)
-        return Draft(question, answer,
-                     {"kind": "items", "names": names, "conflicts": [list(p) for p in sorted(chosen)],
-                      "boat": cap, "budget": budget},
+        check = {"kind": "items", "names": names, "conflicts": [list(p) for p in sorted(chosen)], "boat": cap,
+                 "budget": budget}
+        # an even number of crossings ends with the farmer on the left bank: never an answer
+        example = f"{names[0]}, nothing, {names[1]}" + (f"+{names[-1]}" if cap > 1 else "") + ", nothing"
+        return Draft(question, answer, check,
                      answer_format="the crossings in order as a comma-separated list, each crossing as the items "
                                    "taken joined by + (for example goat+cabbage) or nothing",
-                     example=f"{names[0]}, nothing, {names[1]}" + (f"+{names[-1]}" if cap > 1 else ""))
+                     example=example)
 
     def _people(self, rng, params):
         m = params["people"]
@@ -198,11 +201,9 @@ class RiverCrossing(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            items = split_items(answer, "crossing")
+            items = read_steps(answer, "crossing")
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not items:
-            return wrong("No crossings given.")
+            return refused(exc)
         if c["kind"] == "items":
             verdict = self._grade_items(items, c)
         else:
@@ -230,7 +231,7 @@ class RiverCrossing(Task):
                     if word.startswith("the "):
                         word = word[4:].strip()
                     if word not in index:
-                        return wrong(f"Crossing {k}: {show(part.strip())} is not one of the items.")
+                        return wrong(f"Crossing {k}: {preview(part.strip(), 24)} is not one of the items.")
                     if index[word] in load:
                         return wrong(f"Crossing {k} names the {word} twice.")
                     load.append(index[word])
@@ -248,6 +249,8 @@ class RiverCrossing(Task):
                 if sa == sb and sa != side:
                     where = "left" if sa == 0 else "right"
                     return wrong(f"After crossing {k} the {names[a]} and the {names[b]} are alone on the {where} bank.")
+            if far == (1 << n) - 1 and k < len(items):
+                return wrong(beyond_goal(k, len(items), "crossing"))
         if far != (1 << n) - 1:
             left = [names[i] for i in range(n) if not far >> i & 1]
             return wrong(f"After the last crossing the {ordinal_list(left)} {'is' if len(left) == 1 else 'are'} "
@@ -261,7 +264,7 @@ class RiverCrossing(Task):
         for k, item in enumerate(items, 1):
             text = "".join(item.split()).upper()
             if not _LOAD.fullmatch(text):
-                return wrong(f"Crossing {k} {show(item)} is not a boat load: write letters M and C, like MC.")
+                return wrong(f"Crossing {k} {preview(item, 24)} is not a boat load: write letters M and C, like MC.")
             bm, bc = text.count("M"), text.count("C")
             if bm + bc > cap:
                 return wrong(f"Crossing {k} carries {bm + bc} people; the boat holds at most {cap}.")
@@ -281,6 +284,8 @@ class RiverCrossing(Task):
                 return wrong(f"After crossing {k} the cannibals outnumber the missionaries on the left bank.")
             if not people_ok(total_m - m0, total_c - c0):
                 return wrong(f"After crossing {k} the cannibals outnumber the missionaries on the right bank.")
+            if (m0, c0) == (0, 0) and k < len(items):
+                return wrong(beyond_goal(k, len(items), "crossing"))
         if (m0, c0) != (0, 0):
             return wrong(f"After the last crossing {m0} missionaries and {c0} cannibals are still on the left bank.")
         return None

@@ -4,10 +4,12 @@ from __future__ import annotations
 from itertools import permutations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import (OutOfBudget, digit_rows, encode, latin_problem, latin_solver, random_latin,
-                      read_digit_grid)
+from ._csp import OutOfBudget, encode
+from ._latin import digit_rows, latin_problem, latin_solver, random_latin, read_digit_grid
 
 NODE_BUDGET = 400  # search nodes per uniqueness check before a fresh draw
 SIDES = ("top", "bottom", "left", "right")
@@ -192,9 +194,10 @@ class Skyscrapers(Task):
     def grade(self, answer, problem):
         c = problem.check
         n = c["size"]
-        grid, why = read_digit_grid(answer, n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_digit_grid(answer, n)
+        except ParseError as exc:
+            return refused(exc)
         givens = [0 if ch == "." else int(ch) for row in c["givens"] for ch in row]
         why = latin_problem(grid, n, givens)
         if why:

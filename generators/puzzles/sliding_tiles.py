@@ -3,12 +3,14 @@ the fewest moves required at low levels."""
 from __future__ import annotations
 
 import heapq
-import re
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import show
+from ._plans import beyond_goal, read_move_letters
+
 
 DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
@@ -103,20 +105,23 @@ def render_tiles(state, rows: int, cols: int) -> str:
     return "\n".join(lines)
 
 
-_MOVES = re.compile(r"[UDLR]*")
-
-
-def read_moves(answer: str) -> tuple[str | None, str]:
-    """The move letters of an answer (spaces and commas between letters tolerated, any case),
-    or (None, why)."""
-    text = answer.strip().upper()
-    if text in ("", "NONE"):
-        return "", ""
-    letters = re.sub(r"[\s,]+", "", text)
-    if not _MOVES.fullmatch(letters):
-        bad = next(ch for ch in letters if ch not in "UDLR")
-        return None, f"{show(bad)} is not a move: use only the letters U, D, L and R."
-    return letters, ""
+def moves_problem(moves: str, c: dict) -> str | None:
+    """Why the moves do not take the board in the check `c` to the goal (or not in the fewest
+    moves where that is asked, or go on after reaching it), or None when they do."""
+    rows, cols = c["rows"], c["cols"]
+    state, goal = tuple(c["start"]), goal_state(rows, cols)
+    for i, m in enumerate(moves, 1):
+        nxt = step(state, m, rows, cols)
+        if nxt is None:
+            return f"Move {i} ({m}) is illegal: the blank is already in the {WHERE[m]}."
+        state = nxt
+        if state == goal and i < len(moves):
+            return beyond_goal(i, len(moves), "move")
+    if state != goal:
+        return f"After those {len(moves)} moves the tiles are not in the goal arrangement."
+    if c["optimal"] and len(moves) != c["fewest"]:
+        return f"Those {len(moves)} moves reach the goal, but it can be done in fewer."
+    return None
 
 
 @register
@@ -139,7 +144,7 @@ class SlidingTiles(Task):
     )
     answer_format = ("the moves of the blank as a string of the letters U, D, L and R (spaces or commas "
                      "between letters are allowed)")
-    example = "ULDR"
+    example = "UUUU"  # the fourth U at the latest runs the blank off the top edge (at most 4 rows): never an answer
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]
@@ -169,23 +174,13 @@ class SlidingTiles(Task):
         question += ("Use the fewest possible moves." if params["optimal"] else
                      "Any sequence of moves that reaches the goal is accepted.")
         fewest = len(moves) if params["optimal"] else None
-        return Draft(question, moves, {"rows": rows, "cols": cols, "start": list(state),
-                                       "optimal": params["optimal"], "fewest": fewest})
+        check = {"rows": rows, "cols": cols, "start": list(state), "optimal": params["optimal"], "fewest": fewest}
+        return Draft(question, moves, check)
 
     def grade(self, answer, problem):
-        c = problem.check
-        rows, cols = c["rows"], c["cols"]
-        moves, why = read_moves(answer)
-        if moves is None:
-            return wrong(why)
-        state = tuple(c["start"])
-        for i, m in enumerate(moves, 1):
-            nxt = step(state, m, rows, cols)
-            if nxt is None:
-                return wrong(f"Move {i} ({m}) is illegal: the blank is already in the {WHERE[m]}.")
-            state = nxt
-        if state != goal_state(rows, cols):
-            return wrong(f"After those {len(moves)} moves the tiles are not in the goal arrangement.")
-        if c["optimal"] and len(moves) != c["fewest"]:
-            return wrong(f"Those {len(moves)} moves reach the goal, but it can be done in fewer.")
-        return right()
+        try:
+            moves = read_move_letters(answer)
+        except ParseError as exc:
+            return refused(exc)
+        why = moves_problem(moves, problem.check)
+        return wrong(why) if why else right()

@@ -4,17 +4,17 @@ measures how many pushes it needs; the answer, a string of player moves, is chec
 simulation, so any solution is accepted."""
 from __future__ import annotations
 
-import re
 from collections import deque
 from heapq import heappop, heappush
 from itertools import permutations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-MAX_MOVES = 2_000
-_MOVES = re.compile(r"[UDLR]*")
-_SKIP = re.compile(r"[\s,;]+")
+from ._plans import beyond_goal, read_move_letters
+
 LETTERS = "URDL"
 
 
@@ -221,12 +221,15 @@ def moves_for(room: Room, boxes: int, player: int, pushes) -> str:
     return "".join(out)
 
 
-def simulate(rows: list[str], boxes: set[int], player: int, moves: str) -> tuple[set[int] | None, str]:
-    """Play the moves (letters of URDL); (final boxes, '') or (None, why a move is illegal)."""
+def simulate(rows: list[str], boxes: set[int], player: int, moves: str,
+             goals: set[int] | None = None) -> tuple[set[int] | None, str]:
+    """Play the moves (letters of URDL); (final boxes, '') or (None, why a move is illegal, or,
+    given the goals, why moves go on after every box stands on one)."""
     w = len(rows[0])
     step = {"U": -w, "R": 1, "D": w, "L": -1}
     names = {"U": "up", "R": "right", "D": "down", "L": "left"}
     boxes = set(boxes)
+    solved_at = None  # the first move after which every box stands on a goal
     for n, ch in enumerate(moves, 1):
         s = step[ch]
         to = player + s
@@ -239,6 +242,10 @@ def simulate(rows: list[str], boxes: set[int], player: int, moves: str) -> tuple
             boxes.remove(to)
             boxes.add(beyond)
         player = to
+        if solved_at is None and goals is not None and boxes <= goals:
+            solved_at = n
+    if solved_at is not None and solved_at < len(moves):
+        return None, beyond_goal(solved_at, len(moves), "move")
     return boxes, ""
 
 
@@ -301,6 +308,18 @@ def make_room(rng, h: int, w: int, walls: int) -> list[str] | None:
     return rows
 
 
+def plan_problem(moves: str, c: dict) -> str | None:
+    """Why the moves do not put every box of the level in the check `c` on a goal (or go on
+    after they have), or None when they do."""
+    boxes, why = simulate(c["rows"], set(c["boxes"]), c["player"], moves, set(c["goals"]))
+    if boxes is None:
+        return why
+    left = len(boxes - set(c["goals"]))
+    if left:
+        return f"After the moves, {left} box{'es are' if left > 1 else ' is'} not on a goal."
+    return None
+
+
 @register
 class Sokoban(Task):
     """Sokoban: the player walks the room and pushes boxes (never pulls, one box at a time)
@@ -331,7 +350,7 @@ class Sokoban(Task):
     )
     answer_format = ("the player's moves as one string of the letters U, D, L and R (up, down, left, right), "
                      "in order; a push is just a move into a box")
-    example = "RRULDD"
+    example = "UUUUU"  # as many moves up as the level has lines, so one walks into a wall: never an answer
 
     def build(self, rng, params):
         h, w, k = params["rows"], params["cols"], params["boxes"]
@@ -378,28 +397,19 @@ class Sokoban(Task):
                     f"or boxes. Give a sequence of moves after which every box stands on a goal ({k} box"
                     f"{'es' if k > 1 else ''}, {k} goal{'s' if k > 1 else ''}). Any sequence that does this is "
                     f"accepted.")
-        return Draft(question, answer, {"rows": rows, "boxes": [i for i in range(room.h * room.w) if boxes >> i & 1],
-                                        "goals": [i for i in range(room.h * room.w) if goals >> i & 1],
-                                        "player": player, "pushes": len(pushes)})
+        check = {"rows": rows, "boxes": [i for i in range(room.h * room.w) if boxes >> i & 1],
+                 "goals": [i for i in range(room.h * room.w) if goals >> i & 1], "player": player,
+                 "pushes": len(pushes)}
+        # the format example for this room's height: its last move up at the latest hits the top wall
+        return Draft(question, answer, check, example="U" * room.h)
 
     def grade(self, answer, problem):
-        c = problem.check
-        moves = _SKIP.sub("", answer.upper())
-        if not moves:
-            return wrong("Write the moves as a string of the letters U, D, L, R.")
-        if len(moves) > MAX_MOVES:
-            return wrong(f"The answer has more than {MAX_MOVES} moves.")
-        if not _MOVES.fullmatch(moves):
-            bad = next(ch for ch in moves if ch not in "UDLR")
-            shown = bad if bad.isascii() and bad.isprintable() else "?"
-            return wrong(f"{shown!r} is not a move: use only the letters U, D, L and R.")
-        boxes, why = simulate(c["rows"], set(c["boxes"]), c["player"], moves)
-        if boxes is None:
-            return wrong(why)
-        left = len(boxes - set(c["goals"]))
-        if left:
-            return wrong(f"After the moves, {left} box{'es are' if left > 1 else ' is'} not on a goal.")
-        return right()
+        try:
+            moves = read_move_letters(answer)
+        except ParseError as exc:
+            return refused(exc)
+        why = plan_problem(moves, problem.check)
+        return wrong(why) if why else right()
 
 
 MAX_STATES = 6_000  # positions one search may visit before a fresh draw

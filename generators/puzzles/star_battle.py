@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid_a import (OutOfBudget, cell_name, components, neighbours, read_char_grid, region_labels, region_map,
-                      spaced)
+from ._boards import read_char_grid
+from ._csp import OutOfBudget
+from ._regions import components, neighbours, rc_name, region_labels, region_map, spaced
 
 NODE_BUDGET = 20_000
 MAX_REPAIRS = 30
@@ -225,6 +228,7 @@ class StarBattle(Task):
     knobs = (Knob("size", [5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (5, 12), doc="side of the grid and number of regions"),)
     answer_format = "the grid, one row per line, each row as its cells: * for a star and . for an empty cell"
     example = "*....\n..*..\n....*\n.*...\n...*."
+    keeps_full_stop = True  # a grid row may end in a '.' cell
 
     def build(self, rng, params):
         n = params["size"]
@@ -246,9 +250,10 @@ class StarBattle(Task):
     def grade(self, answer, problem):
         c = problem.check
         n, regions = c["size"], c["regions"]
-        rows, why = read_char_grid(answer, n, n, "*.", "* (star) and . (empty)")
-        if rows is None:
-            return wrong(why)
+        try:
+            rows = read_char_grid(answer, n, n, "*.", "* (star) and . (empty)")
+        except ParseError as exc:
+            return refused(exc)
         stars = [r * n + col for r in range(n) for col in range(n) if rows[r][col] == "*"]
         for r in range(n):
             k = rows[r].count("*")
@@ -266,5 +271,5 @@ class StarBattle(Task):
         for a in stars:
             for b in stars:
                 if a < b and abs(a // n - b // n) <= 1 and abs(a % n - b % n) <= 1:
-                    return wrong(f"The stars at {cell_name(a, n)} and {cell_name(b, n)} touch.")
+                    return wrong(f"The stars at {rc_name(a, n)} and {rc_name(b, n)} touch.")
         return right()

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._grid import GridSolver, format_example, grid_problem, parse_rows, read_grid, render, rows_text
+from ._latin import GridSolver, format_example, grid_problem, parse_rows, read_digit_grid, render, rows_text
 
 BOXES = {"4x4": (4, 2, 2), "6x6": (6, 2, 3), "8x8": (8, 2, 4), "9x9": (9, 3, 3)}
 # hidden singles in boxes pay for themselves only on near-minimal 9x9 grids (measured)
@@ -80,8 +82,9 @@ class Sudoku(Task):
     def grade(self, answer, problem):
         c = problem.check
         n, box_rows, box_cols = BOXES[c["grid"]]
-        grid, why = read_grid(answer, n)
-        if grid is None:
-            return wrong(why)
+        try:
+            grid = read_digit_grid(answer, n)
+        except ParseError as exc:
+            return refused(exc)
         problem_text = grid_problem(grid, parse_rows(c["givens"]), n, box_rows, box_cols)
         return wrong(problem_text) if problem_text else right()

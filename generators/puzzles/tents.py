@@ -4,11 +4,14 @@ solver that counts tent layouts up to two."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._misc import counts_grid_text, read_char_grid
+from ._boards import counts_grid_text, read_char_grid
 
 ATTEMPTS = 400
+CELLS = "T^."  # the characters of an answer grid
 
 
 def _matching(tents: list[int], trees: list[int], w: int) -> dict[int, int] | None:
@@ -148,6 +151,39 @@ def make_puzzle(rng, h: int, w: int, n_tents: int):
     return trees, sorted(tents)
 
 
+def tents_problem(grid: list[str], c: dict) -> str | None:
+    """Why an answer grid (rows of T, ^ and .) is not the solution of the puzzle in the check `c`,
+    or None when it is."""
+    h, w = c["rows"], c["cols"]
+    trees = set(c["trees"])
+    tents = []
+    for i in range(h * w):
+        ch = grid[i // w][i % w]
+        where = f"row {i // w + 1}, column {i % w + 1}"
+        if (ch == "T") != (i in trees):
+            return f"The cell at {where} {'holds a tree: keep its T' if i in trees else 'has no tree'}."
+        if ch == "^":
+            tents.append(i)
+    for r, k in enumerate(c["row_counts"]):
+        have = sum(1 for t in tents if t // w == r)
+        if have != k:
+            return f"Row {r + 1} has {have} tents, not {k}."
+    for col, k in enumerate(c["col_counts"]):
+        have = sum(1 for t in tents if t % w == col)
+        if have != k:
+            return f"Column {col + 1} has {have} tents, not {k}."
+    tent_set = set(tents)
+    for t in tents:
+        r, col = divmod(t, w)
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+            rr, cc = r + dr, col + dc
+            if 0 <= rr < h and 0 <= cc < w and rr * w + cc in tent_set:
+                return f"The tents at row {r + 1}, column {col + 1} and row {rr + 1}, column {cc + 1} touch."
+    if _matching(tents, sorted(trees), w) is None:
+        return "The tents and trees cannot be paired off one to one with each tent beside its tree."
+    return None
+
+
 @register
 class Tents(Task):
     """Tents and trees: pitch tents on empty cells so that every tree has exactly one tent of
@@ -171,7 +207,8 @@ class Tents(Task):
     )
     answer_format = ("the grid with ^ on every tent, one row per line (rows may also be separated by commas): "
                      "copy each tree as T and write . for the other cells")
-    example = "T^..,...T,^.^.,T..."
+    example = "^^..,...T,^.^.,T..."  # the first two tents touch: never an answer
+    keeps_full_stop = True  # a grid row may end in a '.' cell
 
     def build(self, rng, params):
         h, w = params["rows"], params["cols"]
@@ -201,39 +238,14 @@ class Tents(Task):
                     f"right of it, so trees and tents pair off one to one ({len(trees)} trees, {len(trees)} tents); "
                     f"no two tents touch, not even diagonally; and every row and column holds exactly the given "
                     f"number of tents. The puzzle has exactly one solution.")
-        return Draft(question, answer, {"rows": h, "cols": w, "trees": sorted(trees), "row_counts": rows,
-                                        "col_counts": cols})
+        check = {"rows": h, "cols": w, "trees": sorted(trees), "row_counts": rows, "col_counts": cols}
+        return Draft(question, answer, check)
 
     def grade(self, answer, problem):
         c = problem.check
-        h, w = c["rows"], c["cols"]
-        trees = set(c["trees"])
-        grid, why = read_char_grid(answer, h, w, "T^.")
-        if grid is None:
-            return wrong(why)
-        tents = []
-        for i in range(h * w):
-            ch = grid[i // w][i % w]
-            where = f"row {i // w + 1}, column {i % w + 1}"
-            if (ch == "T") != (i in trees):
-                return wrong(f"The cell at {where} {'holds a tree: keep its T' if i in trees else 'has no tree'}.")
-            if ch == "^":
-                tents.append(i)
-        for r, k in enumerate(c["row_counts"]):
-            have = sum(1 for t in tents if t // w == r)
-            if have != k:
-                return wrong(f"Row {r + 1} has {have} tents, not {k}.")
-        for col, k in enumerate(c["col_counts"]):
-            have = sum(1 for t in tents if t % w == col)
-            if have != k:
-                return wrong(f"Column {col + 1} has {have} tents, not {k}.")
-        tent_set = set(tents)
-        for t in tents:
-            r, col = divmod(t, w)
-            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-                rr, cc = r + dr, col + dc
-                if 0 <= rr < h and 0 <= cc < w and rr * w + cc in tent_set:
-                    return wrong(f"The tents at row {r + 1}, column {col + 1} and row {rr + 1}, column {cc + 1} touch.")
-        if _matching(tents, sorted(trees), w) is None:
-            return wrong("The tents and trees cannot be paired off one to one with each tent beside its tree.")
-        return right()
+        try:
+            grid = read_char_grid(answer, c["rows"], c["cols"], CELLS)
+        except ParseError as exc:
+            return refused(exc)
+        why = tents_problem(grid, c)
+        return wrong(why) if why else right()

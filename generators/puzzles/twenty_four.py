@@ -1,36 +1,31 @@
 """The 24 game and its variants: combine every given number exactly once to make the target.
 
-Answers are read with `ast.parse` (parsing only) and a whitelist walk (binary + - * /, whole
-number literals, parentheses), evaluated exactly with Fractions, and the literals must be the
-given numbers as a multiset. Some problems have no solution; then the answer is the word
+Answers are read by `_arithmetic.read_arithmetic` (`ast.parse`, parsing only, and a whitelist
+walk: binary + - * /, whole number literals, parentheses), evaluated exactly with Fractions,
+and the literals must be the given numbers as a multiset. Some problems have no solution; then the answer is the word
 `none`, and the generator has proved it by an exhaustive search over every expression.
 """
 from __future__ import annotations
 
-import ast
-import re
 from collections import Counter
 from fractions import Fraction
 from math import gcd
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import clean
+from procgym.kit import is_none, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-MAX_CHARS = 300
-MAX_DEPTH = 30
+from ._arithmetic import read_arithmetic
+
 ATTEMPTS = 3_000
 
-_ALLOWED = re.compile(r"[0-9\s+\-*/()]*")
-_NONE = re.compile(r"\s*none\s*\.?\s*", re.IGNORECASE)
-_TARGET_SUFFIX = re.compile(r"(.*?)=\s*(\d{1,6})\s*")
 # every 4 numbers from 1..13 that make 24 only through a non-whole intermediate value (8/(3-8/3)),
 # found by the exhaustive search (whole-number search fails, rational search succeeds); the tests
 # recompute this list from all 1,820 multisets
 FRACTION_ONLY_24 = ((1, 3, 4, 6), (1, 4, 5, 6), (1, 5, 5, 5), (1, 6, 6, 8), (1, 8, 12, 12), (2, 2, 11, 11),
                     (2, 2, 13, 13), (2, 3, 5, 12), (2, 4, 10, 10), (2, 5, 5, 10), (2, 7, 7, 10), (3, 3, 7, 7),
                     (3, 3, 8, 8), (4, 4, 7, 7), (5, 5, 7, 11), (5, 7, 7, 11))
-_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
@@ -216,53 +211,6 @@ def has_fraction_step(tree) -> bool:
     return _value(tree).denominator != 1 or has_fraction_step(tree[1]) or has_fraction_step(tree[2])
 
 
-# ---------------------------------------------------------------- reading an answer
-
-def read_expression(text: str) -> tuple[list[int], Fraction | None]:
-    """(the number literals, the exact value) of an arithmetic answer; value None on a division
-    by zero. Raises ValueError with a one-sentence reason when it is not such an expression."""
-    if len(text) > MAX_CHARS:
-        raise ValueError(f"The expression is longer than {MAX_CHARS} characters.")
-    if not _ALLOWED.fullmatch(text):
-        raise ValueError("Use only the given numbers, + - * / and parentheses.")
-    depth = 0
-    for ch in text:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0 or depth > MAX_DEPTH:
-            raise ValueError("The parentheses are unbalanced or nested too deeply.")
-    try:
-        tree = ast.parse(" ".join(text.split()), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        raise ValueError("The expression could not be read: check the parentheses and operators.") from None
-    literals: list[int] = []
-    stack = [tree]
-    while stack:  # the whitelist walk
-        node = stack.pop()
-        if isinstance(node, ast.BinOp):
-            if type(node.op) not in _BINOPS:
-                raise ValueError("Only + - * / are allowed (no powers or floor division).")
-            stack += [node.right, node.left]
-        elif isinstance(node, ast.Constant) and type(node.value) is int:
-            literals.append(node.value)
-        elif isinstance(node, ast.UnaryOp):
-            raise ValueError("A sign on its own (like -3) is not allowed: combine the numbers with + - * /.")
-        else:
-            raise ValueError("The expression may contain only numbers, + - * / and parentheses.")
-    try:
-        value = _evaluate(tree)
-    except ZeroDivisionError:
-        value = None
-    return literals, value
-
-
-def _evaluate(node) -> Fraction:
-    if isinstance(node, ast.Constant):
-        return Fraction(node.value)
-    a, b = _evaluate(node.left), _evaluate(node.right)
-    op = type(node.op)
-    return a + b if op is ast.Add else a - b if op is ast.Sub else a * b if op is ast.Mult else a / b
-
-
 @register
 class TwentyFour(Task):
     """The 24 game and its variants: combine all the given numbers, each exactly once, with
@@ -297,7 +245,7 @@ class TwentyFour(Task):
     answer_format = ("an arithmetic expression that uses each given number exactly once, with + - * / and "
                      "parentheses (an optional trailing = target is allowed), or the single word none if no "
                      "such expression exists")
-    example = "(7-2)*3+9"
+    example = "(7-2)*3+0"  # the numbers are 1 or more, so 0 is never one of them: never an answer
 
     def build(self, rng, params):
         n, top = params["n_numbers"], params["max_number"]
@@ -333,7 +281,7 @@ class TwentyFour(Task):
             answer = "none"
         else:
             answer = render(tree)
-            literals, value = read_expression(answer)  # the reference passes the verifier's own reading
+            literals, value, _ = read_arithmetic(answer)  # the reference passes the verifier's own reading
             if value != target or sorted(literals) != numbers:  # pragma: no cover
                 raise RuntimeError(f"solver produced a wrong expression {answer!r}")
         dup = " (a number listed twice must be used twice)" if len(set(numbers)) < n else ""
@@ -348,26 +296,16 @@ class TwentyFour(Task):
     def grade(self, answer, problem):
         c = problem.check
         target, numbers = c["target"], c["numbers"]
-        text = clean(answer)
-        if _NONE.fullmatch(text):
+        if is_none(answer):
             if c["solvable"]:
                 return wrong(f"An expression for {target} exists, so none is wrong.")
             return right()
-        text = text.replace("\\times", "*").replace("\\cdot", "*").replace("\\div", "/")
-        text = text.replace("[", "(").replace("]", ")")
-        if "=" in text:
-            m = _TARGET_SUFFIX.fullmatch(text)
-            if not m or "=" in m.group(1):
-                return wrong("Write one expression, optionally followed by = and the target.")
-            if int(m.group(2)) != target:
-                return wrong(f"The expression must equal {target}, not {m.group(2)}.")
-            text = m.group(1)
         try:
-            literals, value = read_expression(text.strip())
-        except ValueError as exc:
-            return wrong(str(exc))
-        if not literals:
-            return wrong("The expression has no numbers.")
+            literals, value, claimed = read_arithmetic(answer)
+        except ParseError as exc:
+            return refused(exc)
+        if claimed is not None and claimed != target:
+            return wrong(f"The expression must equal {target}, not {claimed}.")
         extra = Counter(literals) - Counter(numbers)
         if extra:
             bad = min(extra)

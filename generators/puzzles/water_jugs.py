@@ -5,12 +5,16 @@ import re
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import preview, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._moves import LETTERS, ordinal_list, show, split_items
+from ._boards import LETTERS
+from ._plans import beyond_goal, ordinal_list, read_steps
 
-_STEP = re.compile(r"(fill|empty)\s+([a-z])|pour\s+([a-z])\s*(?:->|\s)\s*([a-z])", re.IGNORECASE)
+# fill X, empty X, pour X Y; "jug X" for X and "into" between the jugs read the same
+_STEP = re.compile(r"(fill|empty)\s+(?:jug\s+)?([a-z])|pour\s+(?:jug\s+)?([a-z])\s*(?:->|\s+into\s+|\s+to\s+|\s)\s*"
+                   r"(?:jug\s+)?([a-z])", re.IGNORECASE)
 
 
 def jug_moves(state: tuple[int, ...], caps: tuple[int, ...], tap: bool):
@@ -77,6 +81,41 @@ def goal_text(goal: dict, n: int) -> str:
     return "the jugs hold exactly these amounts: " + ordinal_list(parts)
 
 
+def steps_problem(items: list[str], c: dict) -> str | None:
+    """Why the steps do not measure the goal of the check `c` (or not in the fewest steps where
+    that is asked, or go on after it is met), or None when they do."""
+    caps, tap = c["caps"], c["tap"]
+    n = len(caps)
+    state = list(c["start"])
+    for k, item in enumerate(items, 1):
+        m = _STEP.fullmatch(item.strip())
+        if not m:
+            return f"Step {k} {preview(item, 24)} is not a step: write fill X, empty X or pour X Y."
+        if m.group(1):
+            verb, x = m.group(1).lower(), ord(m.group(2).upper()) - 65
+            if x >= n:
+                return f"Step {k}: there is no jug {m.group(2).upper()}."
+            if not tap:
+                return f"Step {k} ({verb} {LETTERS[x]}) is illegal: there is no tap or drain, only pouring."
+            state[x] = caps[x] if verb == "fill" else 0
+        else:
+            x, y = ord(m.group(3).upper()) - 65, ord(m.group(4).upper()) - 65
+            for j in (x, y):
+                if j >= n:
+                    return f"Step {k}: there is no jug {LETTERS[j]}."
+            if x == y:
+                return f"Step {k} pours jug {LETTERS[x]} into itself."
+            state = list(apply_pour(tuple(state), caps, x, y))
+        if goal_met(tuple(state), c["goal"]) and k < len(items):
+            return beyond_goal(k, len(items), "step")
+    if not goal_met(tuple(state), c["goal"]):
+        amounts = ", ".join(f"{LETTERS[i]}={v}" for i, v in enumerate(state))
+        return f"After the last step the jugs hold {amounts}, which is not the target."
+    if c["minimal"] and len(items) != c["fewest"]:
+        return f"Those {len(items)} steps reach the target, but fewer steps can."
+    return None
+
+
 @register
 class WaterJugs(Task):
     """Measure water with unmarked jugs: fill a jug from the tap, empty it onto the ground, or
@@ -102,7 +141,7 @@ class WaterJugs(Task):
     )
     answer_format = ("the steps in order as a comma-separated list, each step written as fill X, empty X or "
                      "pour X Y (pour from jug X into jug Y)")
-    example = "fill A, pour A B, empty B"
+    example = "fill A, pour A B, empty Z"  # there is no jug Z (at most four jugs): never an answer
 
     def build(self, rng, params):
         n, top, tap = params["jugs"], params["max_capacity"], params["tap"]
@@ -141,9 +180,10 @@ class WaterJugs(Task):
         ask = (f"Give steps after which {goal_text(goal, n)}. "
                + ("Use the fewest possible steps." if params["minimal"] else
                   "Any sequence of steps that does it is accepted."))
-        return Draft(f"{setup}\n\n{ask}", ", ".join(steps), example=None if tap else "pour A B, pour B C",
-                     check={"caps": list(caps), "start": list(start), "tap": tap, "goal": goal,
-                      "minimal": params["minimal"], "fewest": len(steps)})
+        check = {"caps": list(caps), "start": list(start), "tap": tap, "goal": goal, "minimal": params["minimal"],
+                 "fewest": len(steps)}
+        return Draft(f"{setup}\n\n{ask}", ", ".join(steps), example=None if tap else "pour A B, pour B Z",
+                     check=check)
 
     @staticmethod
     def _goals(kind: str, seen: dict, caps, start):
@@ -169,38 +209,9 @@ class WaterJugs(Task):
         return out
 
     def grade(self, answer, problem):
-        c = problem.check
-        caps, tap = c["caps"], c["tap"]
-        n = len(caps)
         try:
-            items = split_items(answer, "step")
+            items = read_steps(answer, "step")
         except ParseError as exc:
-            return wrong(f"{exc}.")
-        if not items:
-            return wrong("No steps given.")
-        state = list(c["start"])
-        for k, item in enumerate(items, 1):
-            m = _STEP.fullmatch(item.strip())
-            if not m:
-                return wrong(f"Step {k} {show(item)} is not a step: write fill X, empty X or pour X Y.")
-            if m.group(1):
-                verb, x = m.group(1).lower(), ord(m.group(2).upper()) - 65
-                if x >= n:
-                    return wrong(f"Step {k}: there is no jug {m.group(2).upper()}.")
-                if not tap:
-                    return wrong(f"Step {k} ({verb} {LETTERS[x]}) is illegal: there is no tap or drain, only pouring.")
-                state[x] = caps[x] if verb == "fill" else 0
-            else:
-                x, y = ord(m.group(3).upper()) - 65, ord(m.group(4).upper()) - 65
-                for j in (x, y):
-                    if j >= n:
-                        return wrong(f"Step {k}: there is no jug {LETTERS[j]}.")
-                if x == y:
-                    return wrong(f"Step {k} pours jug {LETTERS[x]} into itself.")
-                state = list(apply_pour(tuple(state), caps, x, y))
-        if not goal_met(tuple(state), c["goal"]):
-            amounts = ", ".join(f"{LETTERS[i]}={v}" for i, v in enumerate(state))
-            return wrong(f"After the last step the jugs hold {amounts}, which is not the target.")
-        if c["minimal"] and len(items) != c["fewest"]:
-            return wrong(f"Those {len(items)} steps reach the target, but fewer steps can.")
-        return right()
+            return refused(exc)
+        why = steps_problem(items, problem.check)
+        return wrong(why) if why else right()

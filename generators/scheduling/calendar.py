@@ -3,10 +3,15 @@ rooms that can host a set of meetings."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import clock_text, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import clock, read_clock
+from ._clock_times import read_clock
+from ._job_lists import read_count
+
+ROOM_LABELS = {"rooms", "number of rooms", "minimum rooms", "minimum number of rooms"}
+START_LABELS = {"start", "start time", "time", "earliest start", "slot"}
 
 NAMES = ["Ana", "Ben", "Chen", "Dara", "Eli", "Farah", "Gus", "Hana", "Ivo", "Jun"]
 DAY_START, DAY_END = 9 * 60, 17 * 60
@@ -64,7 +69,7 @@ class CalendarConflicts(Task):
              doc="required gap in minutes around meetings (slot) or room cleaning time (rooms)"),
     )
     answer_format = "a time HH:MM (24-hour) or an integer"
-    example = "10:45"
+    example = "06:45"  # before anyone's working hours (08:00 at the earliest): never an answer
 
     def build(self, rng, params):
         if params["question"] == "slot":
@@ -93,11 +98,11 @@ class CalendarConflicts(Task):
             break
         lines = []
         for name, (lo, hi), blocks in zip(people, hours, busy):
-            when = ", ".join(f"{clock(s)}-{clock(e)}" for s, e in blocks) or "nothing"
-            work = f" (works {clock(lo)}-{clock(hi)})" if params["own_hours"] else ""
+            when = ", ".join(f"{clock_text(s)}-{clock_text(e)}" for s, e in blocks) or "nothing"
+            work = f" (works {clock_text(lo)}-{clock_text(hi)})" if params["own_hours"] else ""
             lines.append(f"{name}{work}: busy {when}")
         hours_text = ("Each person is available only within their own working hours." if params["own_hours"] else
-                      f"Everyone works {clock(DAY_START)}-{clock(DAY_END)}.")
+                      f"Everyone works {clock_text(DAY_START)}-{clock_text(DAY_END)}.")
         gap = (f" Each person also needs at least {buf} minutes between the new meeting and any of their busy "
                f"blocks." if buf else " The meeting may start exactly when a busy block ends and end exactly when "
                "one starts.")
@@ -106,8 +111,8 @@ class CalendarConflicts(Task):
                     f"of each block.\n\n" + "\n".join(lines) + f"\n\nThe meeting must fit entirely within everyone's "
                     f"working hours and must not overlap anyone's busy blocks.{gap} What is the earliest time "
                     f"the meeting can start?")
-        return Draft(question, clock(t), {"kind": "slot", "start": t, "length": length},
-                     answer_format="the start time as HH:MM on the 24-hour clock", example="13:05")
+        return Draft(question, clock_text(t), {"kind": "slot", "start": t, "length": length},
+                     answer_format="the start time as HH:MM on the 24-hour clock", example=self.example)
 
     @staticmethod
     def _blocks(rng, lo: int, hi: int, params, keep_free: tuple[int, int]) -> list[tuple[int, int]]:
@@ -150,7 +155,7 @@ class CalendarConflicts(Task):
         if not params["messy"]:
             meetings.sort()
         rooms = min_rooms(meetings, clean)
-        lines = [f"M{i + 1}: {clock(s)}-{clock(e)}" for i, (s, e) in enumerate(meetings)]
+        lines = [f"M{i + 1}: {clock_text(s)}-{clock_text(e)}" for i, (s, e) in enumerate(meetings)]
         rule = (f"After a meeting ends, its room needs {clean} minutes of cleaning before the next meeting can start "
                 f"in it, so a meeting ending at 10:00 and one starting at 10:{clean:02d} or later can share a room."
                 if clean else "A meeting ending at 10:00 and another starting at 10:00 can use the same room.")
@@ -158,18 +163,15 @@ class CalendarConflicts(Task):
                     + f"\n\nEach meeting needs a room for its whole time, and a room holds one meeting at a time. "
                       f"{rule} What is the smallest number of rooms that can host all the meetings?")
         return Draft(question, str(rooms), {"kind": "rooms", "rooms": rooms},
-                     answer_format="the number of rooms, an integer", example="4")
+                     answer_format="the number of rooms, an integer", example="-1")  # never negative
 
     def grade(self, answer, problem):
         c = problem.check
-        if c["kind"] == "rooms":
-            try:
-                given = parse_int(answer.lower().rstrip(".").removesuffix("rooms").removesuffix("room").strip())
-            except ParseError as exc:
-                return wrong(f"{exc}.")
-            return right() if given == c["rooms"] else wrong("That is not the smallest number of rooms.")
-        text = answer.strip()
         try:
+            if c["kind"] == "rooms":
+                given = read_count(read_parts(answer, [ROOM_LABELS])[0], ["rooms", "room"])
+                return right() if given == c["rooms"] else wrong("That is not the smallest number of rooms.")
+            text = read_parts(answer, [START_LABELS])[0]
             if "-" in text:  # a range "10:30-11:15": the end must match the meeting's length
                 first, _, second = text.partition("-")
                 start, end = read_clock(first), read_clock(second)
@@ -178,7 +180,7 @@ class CalendarConflicts(Task):
             else:
                 start = read_clock(text)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if start == c["start"]:
             return right()
         return wrong("The meeting cannot start then." if start < c["start"] else "There is an earlier start time.")

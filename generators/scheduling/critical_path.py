@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common import read_names, split_two
+from .._labels import node_labels
+from ._job_lists import read_count, read_names
+
+TIME_LABELS = {"time", "total time", "minimum time", "minimum total time", "duration", "total", "days",
+               "project time", "length"}
+PATH_LABELS = {"path", "critical path", "chain", "tasks"}
 
 
 def earliest_finish(order: list[int], dur: list[int], preds: dict[int, dict[int, int]]) -> list[int]:
@@ -49,7 +54,7 @@ class CriticalPath(Task):
     )
     answer_format = ("the minimum total time, a semicolon, then one critical path as the task names in order, "
                      "comma-separated")
-    example = "23; B,E,F,H"
+    example = "23; B,E,F,Z9"  # Z9 is no task's name (names are letters): never an answer
 
     def build(self, rng, params):
         n = params["n_tasks"]
@@ -105,14 +110,12 @@ class CriticalPath(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_two(answer)
-        if parts is None:
-            return wrong("Give the minimum time, a semicolon, then a critical path.")
         try:
-            total = parse_int(parts[0].removesuffix("days").removesuffix("day").strip())
-            path = read_names(parts[1], c["durations"])
+            first, second = read_parts(answer, [TIME_LABELS, PATH_LABELS])
+            total = read_count(first, ["days", "day"])
+            path = read_names(second, c["durations"])
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if total != c["total"]:
             return wrong("That is not the minimum time to finish the project.")
         if c["preds"][path[0]]:

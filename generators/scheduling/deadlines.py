@@ -6,11 +6,12 @@ from __future__ import annotations
 import heapq
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import is_none, read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common2 import read_name_list, split_parts
+from .._labels import node_labels
+from ._job_lists import read_names
 
 
 def lateness_of(order: list[int], proc: list[int], due: list[int], release: list[int] | None = None) -> int:
@@ -92,14 +93,20 @@ def feasible(jobs: list[int], proc: list[int], due: list[int]) -> bool:
     return True
 
 
+VALUE_LABELS = {
+    "lateness": {"lateness", "maximum lateness", "max lateness", "minimum maximum lateness", "l max", "lmax"},
+    "on_time": {"on time", "number on time", "jobs on time", "on-time jobs", "count"},
+}
+VALUE_LABELS["release"] = VALUE_LABELS["lateness"]
+JOB_LABELS = {"order", "jobs", "sequence", "schedule", "set", "on time jobs"}
 FORMATS = {
     "lateness": ("the minimum possible maximum lateness (an integer, negative if every job can finish early), a "
-                 "semicolon, then an order of all the jobs that achieves it, comma-separated", "3; B,A,D,C"),
+                 "semicolon, then an order of all the jobs that achieves it, comma-separated", "3; B,A,D,Z9"),
     "release": ("the minimum possible maximum lateness (an integer, negative if every job can finish early), a "
-                "semicolon, then an order of all the jobs that achieves it, comma-separated", "3; B,A,D,C"),
+                "semicolon, then an order of all the jobs that achieves it, comma-separated", "3; B,A,D,Z9"),
     "on_time": ("the largest number of jobs that can finish on time, a semicolon, then the names of such a set of "
-                "on-time jobs, comma-separated (in any order)", "3; A,C,D"),
-}
+                "on-time jobs, comma-separated (in any order)", "3; A,C,Z9"),
+}  # (format, example); Z9 is no job's name (names are letters), so no example is ever an answer
 
 
 @register
@@ -182,14 +189,13 @@ class DeadlineLateness(Task):
         c = problem.check
         names = c["names"]
         index = {name: j for j, name in enumerate(names)}
-        parts = split_parts(answer, 2)
-        if parts is None:
-            return wrong("Give the number, a semicolon, then the jobs.")
+        labels = VALUE_LABELS[c["question"]]
         try:
-            value = parse_int(parts[0])
-            jobs = [index[name] for name in read_name_list(parts[1], index)] if parts[1].strip() else []
+            first, second = read_parts(answer, [labels, JOB_LABELS])
+            value = read_int(first)
+            jobs = [] if not second or is_none(second) else [index[name] for name in read_names(second, index, "job")]
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(set(jobs)) != len(jobs):
             return wrong("A job is listed twice.")
         if c["question"] == "on_time":

@@ -3,10 +3,14 @@ optimal makespan on small instances, and list scheduling with precedence constra
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common2 import read_per_item, split_parts
+from ._job_lists import read_per_item
+
+MAKESPAN_LABELS = {"makespan", "minimum makespan", "smallest makespan", "min makespan"}
+JOB_LABELS = {"machines", "assignment", "assignments", "start times", "starts", "jobs"}
 
 
 def list_schedule(proc: list[int], m: int, order: list[int]) -> list[int]:
@@ -127,7 +131,7 @@ class ParallelMachines(Task):
     )
     answer_format = ("the makespan, a semicolon, then the machine number of each job J1, J2, ... in that order, "
                      "comma-separated")
-    example = "17; 1,2,1,3"
+    example = "-1; 1,2,1,3"  # a makespan is never negative: never an answer
 
     def build(self, rng, params):
         n, m, rule = params["n_jobs"], params["machines"], params["rule"]
@@ -183,20 +187,18 @@ class ParallelMachines(Task):
             answer = f"{value}; {','.join(map(str, start))}"
             fmt = ("the makespan, a semicolon, then the start time of each job J1, J2, ... in that order, "
                    "comma-separated")
-            example = "17; 0,0,4,9"
+            example = "-1; 0,0,4,9"
         return Draft(question, answer, check, answer_format=fmt, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_parts(answer, 2)
-        if parts is None:
-            return wrong("Give the makespan, a semicolon, then one number per job.")
         n = len(c["start"]) if c["rule"] == "precedence" else len(c["proc"])
         try:
-            value = parse_int(parts[0])
-            given = read_per_item(parts[1], "J", n)
+            first, second = read_parts(answer, [MAKESPAN_LABELS, JOB_LABELS])
+            value = read_int(first)
+            given = read_per_item(second, "J", n)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if value != c["best"]:
             return wrong("That is not the makespan." if c["rule"] != "optimal" else
                          "That is not the smallest possible makespan.")

@@ -1,17 +1,16 @@
 """Round-robin CPU scheduling: completion times of processes under a time quantum."""
 from __future__ import annotations
 
-import re
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import strip_brackets
+from ._job_lists import read_per_item
 
-_PAIR = re.compile(r"P\s*(\d{1,3})\s*(?:=|:|->|\u2192)\s*([+-]?\d{1,9})", re.IGNORECASE)
-_SEPARATORS = re.compile(r"[\s,;]*")
+TIME_LABELS = {"completion times", "completion", "times", "finish times", "answer"}
 
 
 def round_robin(arrival: list[int], burst: list[int], quantum: int, switch: int = 0) -> list[int]:
@@ -74,7 +73,7 @@ class RoundRobin(Task):
         Knob("switch_cost", [0, 0, 0, 0, 0, 0, 1, 1, 2, 2], (0, 20), doc="time to switch to a different process"),
     )
     answer_format = "the completion times of P1, P2, ... in that order, as a comma-separated list of integers"
-    example = "14,6,19"
+    example = "14,6,0"  # every process needs CPU time, so none finishes at 0: never an answer
 
     def build(self, rng, params):
         n, q, s = params["n_procs"], params["quantum"], params["switch_cost"]
@@ -109,9 +108,9 @@ class RoundRobin(Task):
     def grade(self, answer, problem):
         expected = problem.check["done"]
         try:
-            given = read_times(answer, len(expected))
+            given = read_per_item(read_parts(answer, [TIME_LABELS])[0], "P", len(expected))
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(given) != len(expected):
             return wrong(f"Give {len(expected)} completion times, one per process.")
         wrong_ones = [f"P{i + 1}" for i, (g, e) in enumerate(zip(given, expected)) if g != e]
@@ -119,24 +118,3 @@ class RoundRobin(Task):
             return right()
         return wrong(f"{len(wrong_ones)} of the completion times are wrong.")
 
-
-def read_times(text: str, n: int) -> list[int]:
-    """Completion times as a plain list in process order, or labelled "P1=14, P2=6" in any order."""
-    s = strip_brackets(text.strip().rstrip("."))
-    pairs = _PAIR.findall(s)
-    if pairs:
-        if _SEPARATORS.fullmatch(_PAIR.sub("", s)) is None:
-            raise ParseError("write the times as P1=14, P2=6, ... or as a plain list")
-        times: dict[int, int] = {}
-        for label, value in pairs:
-            i = int(label)
-            if i in times:
-                raise ParseError(f"P{i} is given twice")
-            if not 1 <= i <= n:
-                raise ParseError(f"there is no process P{i}")
-            times[i] = int(value)
-        return [times[i] for i in range(1, n + 1)] if len(times) == n else list(times.values())
-    items = [x for x in re.split(r"[\s,;]+", s) if x]
-    if not items:
-        raise ParseError("no completion times were given")
-    return [parse_int(x) for x in items]

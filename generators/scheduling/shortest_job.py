@@ -5,11 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_number
+from procgym.kit import frac_text, read_number, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._math import frac_text
-from ._common2 import read_per_item, split_parts
+from ._job_lists import read_per_item
+
+TIME_LABELS = {"completion times", "completion", "times", "finish times"}
+AVERAGE_LABELS = {"average", "avg", "mean", "average waiting time", "average turnaround time", "average time",
+                  "average completion time", "average response time"}
 
 
 def schedule(arrival: list[int], burst: list[int], policy: str) -> list[int]:
@@ -98,7 +102,7 @@ class ShortestJobFirst(Task):
     )
     answer_format = ("the completion times of P1, P2, ... in that order as a comma-separated list, a semicolon, "
                      "then the average as an exact number (an integer, a fraction p/q or a terminating decimal)")
-    example = "14,6,19; 23/3"
+    example = "14,6,0; 23/3"  # every process needs CPU time, so none finishes at 0: never an answer
 
     def build(self, rng, params):
         n, policy, metric = params["n_procs"], params["policy"], params["metric"]
@@ -126,14 +130,12 @@ class ShortestJobFirst(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_parts(answer, 2)
-        if parts is None:
-            return wrong("Give the completion times, a semicolon, then the average.")
         try:
-            done = read_per_item(parts[0], "P", len(c["done"]))
-            avg = parse_number(parts[1])
+            first, second = read_parts(answer, [TIME_LABELS, AVERAGE_LABELS])
+            done = read_per_item(first, "P", len(c["done"]))
+            avg = read_number(second)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if len(done) != len(c["done"]):
             return wrong(f"Give {len(c['done'])} completion times, one per process.")
         bad = sum(g != e for g, e in zip(done, c["done"]))

@@ -3,11 +3,15 @@ higher levels, no slot holds more exams than there are rooms), as a graph colour
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import read_int, read_parts, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common2 import read_assignment, split_parts
+from .._labels import node_labels
+from ._job_lists import read_assignment
+
+SLOT_COUNT_LABELS = {"slots", "number of slots", "smallest number of slots", "minimum slots", "minimum number of slots"}
+ASSIGNMENT_LABELS = {"assignment", "slots per exam", "exams", "timetable", "schedule"}
 
 STUDENTS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lena", "Milo", "Nia",
             "Omar", "Pia", "Quinn", "Rosa", "Sam", "Tara", "Uma", "Vic", "Wes", "Xena", "Yuri", "Zoe")
@@ -96,7 +100,8 @@ class ExamTimetabling(Task):
     )
     answer_format = ("the smallest number of slots, a semicolon, then each exam's slot as EXAM=SLOT, "
                      "comma-separated, slots numbered from 1")
-    example = "3; A=1, B=2, C=1, D=3"
+    example = "3; A=1, B=2, C=1, Z9=3"  # Z9 is no exam's name (names are letters): never an answer
+    several_answers = True  # any valid timetable with the fewest slots passes
 
     def build(self, rng, params):
         n, cap = params["n_exams"], params["rooms"]
@@ -128,14 +133,12 @@ class ExamTimetabling(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = split_parts(answer, 2)
-        if parts is None:
-            return wrong("Give the number of slots, a semicolon, then EXAM=SLOT pairs.")
         try:
-            k = parse_int(parts[0])
-            slots = read_assignment(parts[1], set(c["names"]), "exam")
+            first, second = read_parts(answer, [SLOT_COUNT_LABELS, ASSIGNMENT_LABELS])
+            k = read_int(first)
+            slots = read_assignment(second, set(c["names"]), "exam")
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         if k != c["best"]:
             return wrong("That is not the smallest number of slots.")
         missing = [x for x in c["names"] if x not in slots]

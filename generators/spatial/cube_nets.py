@@ -6,21 +6,13 @@ import re
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
+from procgym.kit import is_none, read_items, read_token, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-# a cube's face positions as unit vectors: x east, y north, z up (right-handed)
-VEC = {"U": (0, 0, 1), "D": (0, 0, -1), "N": (0, 1, 0), "S": (0, -1, 0), "E": (1, 0, 0), "W": (-1, 0, 0)}
-POS = {v: k for k, v in VEC.items()}
-# rolling the cube one square toward a direction: new[pos] = old[SOURCE[dir][pos]]
-SOURCE = {
-    "E": {"D": "E", "E": "U", "U": "W", "W": "D", "N": "N", "S": "S"},
-    "W": {"D": "W", "W": "U", "U": "E", "E": "D", "N": "N", "S": "S"},
-    "N": {"D": "N", "N": "U", "U": "S", "S": "D", "E": "E", "W": "W"},
-    "S": {"D": "S", "S": "U", "U": "N", "N": "D", "E": "E", "W": "W"},
-}
+from ._cube import OPPOSITE, SOURCE, VEC
+
 MOVES = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}  # (row, col) steps; rows grow southward
-OPPOSITE = {"U": "D", "D": "U", "N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def fold(cells) -> dict | None:
@@ -132,12 +124,21 @@ def random_pose(rng, shape):
     return rng.choice(POSES[shape])
 
 
-def read_letters(answer: str) -> list[str] | None:
-    """Single letters from a comma-separated answer ('Shape B' is read as B), or None."""
-    items = [re.sub(r"^shape\s+", "", i.strip().strip("'\"").lower()).upper() for i in parse_list(answer)]
-    if any(len(i) != 1 or not i.isalpha() for i in items):
-        return None
-    return items
+_NAMED = re.compile(r"(?:shape|face)\s+(\S+)", re.IGNORECASE)
+
+
+def read_letters(answer: str) -> list[str]:
+    """The single letters of a comma-separated answer, upper-cased ("Shape B" is read as B);
+    NotAnAnswer for anything else."""
+    out = []
+    for item in read_items(answer, separators=",;"):
+        m = _NAMED.fullmatch(item)
+        out.append(read_token(m.group(1) if m else item, r"[A-Za-z]", "one letter per item").upper())
+    return out
+
+
+# what else a model writes for "no shape": an empty list, or the words
+NO_SHAPE = {"[]", "no shapes", "no shape", "none of them"}
 
 
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read like digits
@@ -159,7 +160,7 @@ class CubeNetFaces(Task):
              doc="draw from all 11 nets (else only the 1-4-1 nets)"),
     )
     answer_format = "the letters answering the questions, in order, comma-separated (one letter per question)"
-    example = "K,B"
+    example = "K,O"  # O is never a face's letter (no I or O): never an answer
 
     def build(self, rng, params):
         shape = random_pose(rng, rng.choice(NETS if params["all_nets"] else FOUR_ROW_NETS))
@@ -190,9 +191,10 @@ class CubeNetFaces(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["answers"]
-        given = read_letters(answer)
-        if given is None:
-            return wrong("Give single letters separated by commas.")
+        try:
+            given = read_letters(answer)
+        except ParseError as exc:
+            return refused(exc)
         if len(given) != len(expected):
             return wrong(f"Give exactly {len(expected)} letter(s), one per question.")
         return right() if given == expected else wrong("At least one answer is wrong.")
@@ -210,7 +212,7 @@ class CubeNetValidity(Task):
              doc="percent of invalid shapes without a 2x2 block (harder to rule out)"),
     )
     answer_format = "the labels of all shapes that fold into a cube, comma-separated in any order, or none"
-    example = "B,D"
+    example = "B,Z"  # there are at most 12 shapes, so none is Z: never an answer
 
     def build(self, rng, params):
         subtle, blocky = SUBTLE, BLOCKY
@@ -233,11 +235,12 @@ class CubeNetValidity(Task):
 
     def grade(self, answer, problem):
         valid = set(problem.check["valid"])
-        if answer.strip().strip(".").lower() in ("none", "no shapes", "no shape", "{}", "[]", "-"):
+        if is_none(answer) or " ".join(answer.lower().split()) in NO_SHAPE:
             return right() if not valid else wrong("Some shapes are cube nets.")
-        given = read_letters(answer)
-        if given is None or not given:
-            return wrong("Give shape labels separated by commas, or none.")
+        try:
+            given = read_letters(answer)
+        except ParseError as exc:
+            return refused(exc)
         if len(set(given)) != len(given):
             return wrong("A shape is listed twice.")
         if not set(given) <= set(problem.check["labels"]):

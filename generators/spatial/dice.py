@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int, parse_list
+from procgym.kit import grade_int, read_int, read_list, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from .cube_nets import SOURCE
+from ._cube import SOURCE
 
 # spinning the die a quarter turn clockwise as seen from above: north goes to east
 SPIN_CW = {"E": "N", "S": "E", "W": "S", "N": "W", "U": "U", "D": "D"}
@@ -49,7 +50,7 @@ class DieRolls(Task):
         Knob("n_asked", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (1, 6), doc="sides asked about"),
     )
     answer_format = "the numbers on the asked sides, in the order asked, comma-separated"
-    example = "4,1"
+    example = "4,0"  # no face shows 0: never an answer
 
     def build(self, rng, params):
         top = rng.randint(1, 6)
@@ -78,14 +79,16 @@ class DieRolls(Task):
         if len(asked) > 1:
             return Draft(question, ",".join(map(str, values)), {"values": values})
         return Draft(question, str(values[0]), {"values": values},
-                     answer_format="one number, the number on top", example="4")
+                     answer_format="one number, the number on top", example="0")  # no face shows 0
 
     def grade(self, answer, problem):
         expected = problem.check["values"]
+        if len(expected) == 1:
+            return grade_int(answer, expected[0], "the number on top", name="top")
         try:
-            given = [parse_int(x) for x in parse_list(answer)]
-        except ParseError:
-            return wrong("Give the numbers separated by commas.")
+            given = read_list(answer, read_int, separators=",;")
+        except ParseError as exc:
+            return refused(exc)
         if len(given) != len(expected):
-            return wrong(f"Give exactly {len(expected)} number(s).")
+            return wrong(f"Give exactly {len(expected)} numbers.")
         return right() if given == expected else wrong("At least one number is wrong.")

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-
-from .._math import grade_int
+from procgym.kit import grade_int
 
 
 def count_rectangles(grid) -> int:
@@ -105,7 +104,7 @@ class CountRectangles(Task):
              doc="count squares only, or all rectangles"),
     )
     answer_format = "an integer"
-    example = "17"
+    example = "-1"  # a count is never negative: never an answer
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]
@@ -147,7 +146,7 @@ class CountIslands(Task):
              choices=("count", "largest"), doc="the number of islands or the largest island's size"),
     )
     answer_format = "an integer"
-    example = "6"
+    example = "-1"  # a count is never negative: never an answer
 
     def build(self, rng, params):
         rows, cols, diagonal = params["rows"], params["cols"], params["diagonal"]

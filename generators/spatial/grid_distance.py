@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
-
-from .._math import grade_int
-
+from procgym.kit import grade_int
 
 
 def distances(grid, start, king: bool, cut_corners: bool = True) -> dict:
@@ -71,7 +69,7 @@ class GridDistance(Task):
              doc="least extra moves the walls force beyond the open-grid distance"),
     )
     answer_format = "an integer, the fewest moves"
-    example = "9"
+    example = "-1"  # a number of moves is never negative: never an answer
 
     def build(self, rng, params):
         rows, cols, king = params["rows"], params["cols"], params["king"]

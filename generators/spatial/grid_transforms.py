@@ -1,12 +1,13 @@
 """Compose rotations and reflections of a letter grid; the answer is the resulting grid."""
 from __future__ import annotations
 
+import re
 import string
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused, strip_brackets
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
-
-from ._common import parse_grid, render
 
 
 def rotate_cw(g):
@@ -50,11 +51,37 @@ TRANSFORMS = {
 }
 
 
+_ROWS = re.compile(r"[/;|]")
+_CELL_GAPS = re.compile(r"[\s,]+")
+
+
+def read_letter_grid(text: str) -> list[str]:
+    """The rows of a letter-grid answer, upper-cased: rows separated by '/' (or ';', '|') or one
+    per line, letters written together or separated by spaces or commas. NotAnAnswer for an
+    empty row or anything but letters (a word would be read as a row and fail the shape)."""
+    rows = []
+    for line in strip_brackets(text).split("\n"):
+        if not line.strip():
+            continue
+        for part in _ROWS.split(line):
+            row = _CELL_GAPS.sub("", part)
+            if not row:
+                raise NotAnAnswer("the grid has an empty row: separate the rows with single '/'")
+            if not row.isascii() or not row.isalpha():
+                raise NotAnAnswer("write the grid as rows of letters separated by '/'")
+            rows.append(row.upper())
+    return rows
+
+
 def apply_all(grid, ops):
     """The grid after applying the named transforms in order."""
     for op in ops:
         grid = TRANSFORMS[op][0](grid)
     return grid
+
+
+# format examples; each problem shows one that is not its answer
+_EXAMPLES = ("ABC/DEF", "DEF/ABC", "CBA/FED", "AD/BE/CF", "FED/CBA")
 
 
 @register
@@ -86,17 +113,20 @@ class GridTransform(Task):
         ops = [rng.choice(menu) for _ in range(params["n_ops"])]
         result = apply_all(grid, ops)
         steps = "\n".join(f"{i}. {TRANSFORMS[op][1]}" for i, op in enumerate(ops, 1))
-        question = (f"Here is a grid of letters with {rows} rows and {cols} columns:\n{render(grid)}\n\n"
+        picture = "\n".join(grid)
+        question = (f"Here is a grid of letters with {rows} rows and {cols} columns:\n{picture}\n\n"
                     f"Apply these transformations in order, each to the result of the previous one:\n{steps}\n\n"
                     "What is the final grid?")
-        return Draft(question, "/".join(result), {"grid": result})
+        # every letter grid can be an answer: the example is drawn last, among those wrong here
+        return Draft(question, "/".join(result), {"grid": result},
+                     example=rng.choice([e for e in _EXAMPLES if e.split("/") != result]))
 
     def grade(self, answer, problem):
         expected = problem.check["grid"]
-        rows = parse_grid(answer)
-        if rows is None:
-            return wrong("Write the grid as rows of letters separated by '/'.")
-        rows = [r.upper() for r in rows]
+        try:
+            rows = read_letter_grid(answer)
+        except ParseError as exc:
+            return refused(exc)
         if len(rows) != len(expected) or any(len(r) != len(expected[0]) for r in rows):
             return wrong(f"The final grid has {len(expected)} rows of {len(expected[0])} letters.")
         return right() if rows == expected else wrong("That is not the final grid.")

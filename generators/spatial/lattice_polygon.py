@@ -5,10 +5,9 @@ from __future__ import annotations
 import math
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
+from procgym.kit import grade_int, is_none, read_set, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
-
-from .._math import grade_int
 
 
 def on_segment(p, a, b) -> bool:
@@ -91,6 +90,10 @@ def star_polygon(rng, n: int, radius: int):
     raise RuntimeError("could not draw a star-shaped polygon")
 
 
+# what else a model writes for "no point": an empty list, or the words
+NO_POINT = {"[]", "no points", "no point", "none of them"}
+
+
 @register
 class PointInPolygon(Task):
     """A simple polygon on the integer lattice, given by its vertices in order. Either classify
@@ -109,7 +112,7 @@ class PointInPolygon(Task):
              doc="classify listed points, or count the interior lattice points"),
     )
     answer_format = "the names of the points strictly inside, comma-separated in any order, or none"
-    example = "P2,P5"
+    example = "P2,P0"  # the points are numbered from P1: never an answer
 
     def build(self, rng, params):
         poly = star_polygon(rng, params["n_vertices"], params["radius"])
@@ -123,7 +126,8 @@ class PointInPolygon(Task):
             value = interior_points(poly)
             question = head + ("\nHow many points with integer coordinates lie strictly inside the polygon? "
                                "Points on its edges or vertices do not count.")
-            return Draft(question, str(value), {"value": value}, answer_format="an integer", example="14")
+            return Draft(question, str(value), {"value": value}, answer_format="an integer",
+                         example="-1")  # a count is never negative
         xs, ys = [p[0] for p in poly], [p[1] for p in poly]
         box = (min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1)
         points = []
@@ -151,11 +155,12 @@ class PointInPolygon(Task):
         if "value" in c:
             return grade_int(answer, c["value"], "the number of interior lattice points")
         expected = set(c["inside"])
-        if answer.strip().strip(".").lower() in ("none", "no points", "{}", "[]", "-"):
+        if is_none(answer) or " ".join(answer.lower().split()) in NO_POINT:
             return right() if not expected else wrong("Some points are strictly inside.")
-        given = [g.strip().upper() for g in parse_list(answer)]
-        if not given or any(g not in c["names"] for g in given):
+        try:
+            given = read_set(answer, lambda item: item.upper(), separators=",;")
+        except ParseError as exc:
+            return refused(exc)
+        if any(g not in c["names"] for g in given):
             return wrong("Name the points as listed (P1, P2, ...), separated by commas, or write none.")
-        if len(set(given)) != len(given):
-            return wrong("A point is listed twice.")
-        return right() if set(given) == expected else wrong("That is not exactly the set of points strictly inside.")
+        return right() if given == expected else wrong("That is not exactly the set of points strictly inside.")

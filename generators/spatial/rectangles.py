@@ -3,8 +3,7 @@ cells covered exactly once and the uncovered part of the bounding box."""
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-
-from .._math import grade_int
+from procgym.kit import grade_int
 
 
 def coverage(rects) -> dict[int, int]:
@@ -73,7 +72,7 @@ class RectangleOverlap(Task):
              doc="describe rectangles by either corner pair or by corner, width and height"),
     )
     answer_format = "an integer"
-    example = "42"
+    example = "-1"  # an area is never negative: never an answer
 
     def build(self, rng, params):
         span = params["span"]

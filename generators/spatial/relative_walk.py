@@ -2,13 +2,12 @@
 which way it faces."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import HEADING_ALIASES, HEADINGS, STEP, find_ints, turn
-
+from ._compass import HEADINGS, STEP, read_position, turn
 
 
 def walk(heading: str, steps) -> tuple[int, int, str]:
@@ -42,18 +41,8 @@ def move_text(side: int, distance: int) -> str:
             3: f"sidestep left {distance} {unit} (without turning)"}[side]
 
 
-_WORD = re.compile(r"[a-z]+")
-
-
-def read_answer(answer: str):
-    """(x, y, heading) from text like '3, -2, west', '(3,-2) W' or 'x=3, y=-2, facing west'."""
-    ints = find_ints(answer)
-    if ints is None or len(ints) != 2:
-        return None
-    words = [HEADING_ALIASES[w] for w in _WORD.findall(answer.lower()) if w in HEADING_ALIASES]
-    if len(set(words)) != 1:
-        return None
-    return ints[0], ints[1], words[0]
+# format examples; each problem shows one that is not its answer
+_EXAMPLES = ("-2, 5, south", "3, -1, east", "0, 4, west", "-3, -2, north", "1, 2, east")
 
 
 @register
@@ -96,14 +85,16 @@ class RelativeWalk(Task):
                     "north; each step moves one unit. Left, right, forward and backward are relative to the "
                     "way you are facing at that moment. Follow these instructions in order:\n"
                     f"{listing}\n\nWhere do you end up, and which way are you facing?")
-        return Draft(question, f"{x}, {y}, {heading}", {"x": x, "y": y, "heading": heading})
+        # every position and heading can be an answer: the example is drawn last, among those wrong here
+        example = rng.choice([e for e in _EXAMPLES if e != f"{x}, {y}, {heading}"])
+        return Draft(question, f"{x}, {y}, {heading}", {"x": x, "y": y, "heading": heading}, example=example)
 
     def grade(self, answer, problem):
         c = problem.check
-        got = read_answer(answer)
-        if got is None:
-            return wrong("Give two integers and one direction, like -2, 5, south.")
-        x, y, heading = got
+        try:
+            x, y, heading = read_position(answer)
+        except ParseError as exc:
+            return refused(exc)
         if (x, y) != (c["x"], c["y"]):
             return wrong("The final position is wrong.")
         return right() if heading == c["heading"] else wrong("The final heading is wrong.")

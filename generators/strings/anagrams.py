@@ -46,7 +46,7 @@ def parse_groups(answer: str) -> list[list[str]]:
             raise ValueError("Write the groups as [word,word],[word],...: each group inside square brackets.")
     groups = []
     for chunk in chunks:
-        words = [w.strip("'\"`.").lower() for w in re.split(r"[,\s]+", chunk.strip()) if w.strip("'\"`.")]
+        words = [w.strip("'\"`").lower() for w in re.split(r"[,\s]+", chunk.strip()) if w.strip("'\"`")]
         if not words:
             raise ValueError("A group is empty.")
         groups.append(words)
@@ -74,9 +74,10 @@ class AnagramGroups(Task):
              doc="extra words one letter away from a class"),
     )
     answer_format = ("the groups, each inside square brackets with its words separated by commas, groups "
-                     "separated by commas, e.g. [ate,eat,tea],[bat],[nat,tan]; a word without anagrams is a group "
+                     "separated by commas, e.g. [ate,eat,tea],[b],[nat,tan]; a word without anagrams is a group "
                      "of its own; groups and words may be in any order")
-    example = "[ate,eat,tea],[bat],[nat,tan]"
+    # words have at least 2 letters, so the one-letter word b is in no list: never an answer
+    example = "[ate,eat,tea],[b],[nat,tan]"
 
     def build(self, rng, params):
         letters = rng.sample(string.ascii_lowercase, params["alphabet_size"])

@@ -4,10 +4,11 @@ from __future__ import annotations
 import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import NotAnAnswer, read_int, refused
 from procgym.verdict import right, wrong
 
-from ._common2 import CLOSERS, PAIRS, is_balanced, is_subsequence, min_insertions
+from ._brackets import CLOSERS, PAIRS, is_balanced, min_insertions
+from ._subsequences import is_subsequence
 
 TYPES = "([{"
 
@@ -52,9 +53,9 @@ class BracketRepair(Task):
         Knob("pairs", [3, 4, 4, 5, 6, 7, 8, 9, 11, 13], (1, 40), doc="pairs in the balanced string before damage"),
         Knob("damage", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 30), doc="brackets removed or stray brackets added"),
     )
-    answer_format = ("the number of inserted brackets, a semicolon, then the repaired string, e.g. 2; ([]){}"
+    answer_format = ("the number of inserted brackets, a semicolon, then the repaired string, e.g. 0; ([]){}"
                      " (the repaired string must contain the original brackets in order)")
-    example = "2; ([]){}"
+    example = "0; ([]){}"  # the string is never balanced already, so 0 insertions is never an answer
 
     def _balanced(self, rng, pairs, kinds):
         if pairs == 0:
@@ -86,14 +87,14 @@ class BracketRepair(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        parts = re.split(r"[;\n]", answer.strip().strip("`"), maxsplit=1)
+        parts = re.split(r"[;\n]", answer, maxsplit=1)
         if len(parts) != 2:
             return wrong("Write the count, a semicolon, then the repaired string.")
         try:
-            k = parse_int(parts[0])
-        except ParseError as e:
-            return wrong(f"{e}.")
-        t = re.sub(r"\s", "", parts[1]).strip("`'\"")
+            k = read_int(parts[0])
+        except NotAnAnswer as exc:
+            return refused(exc)
+        t = re.sub(r"\s", "", parts[1])
         if k != c["k"]:
             return wrong("That is not the minimum number of insertions.")
         if not is_balanced(t):

@@ -4,9 +4,10 @@ from __future__ import annotations
 import string
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common3 import bare_word, longest_common_substrings, random_word
+from ._substrings import longest_common_substrings, random_word, read_word
 
 
 def _mutate(rng, s: str, letters: str) -> str:
@@ -34,7 +35,7 @@ class LongestCommonSubstring(Task):
              doc="near-common blocks planted (in all strings but one, or with a letter changed)"),
     )
     answer_format = "the common substring as lowercase letters"
-    example = "bcab"
+    example = "xyzx"  # the strings use at most the letters a to j: never an answer
 
     def build(self, rng, params):
         k, n, letters = params["n_strings"], params["length"], string.ascii_lowercase[:params["alphabet"]]
@@ -66,10 +67,11 @@ class LongestCommonSubstring(Task):
         return Draft(question, hits[0], {"strings": strings, "length": best})
 
     def grade(self, answer, problem):
-        got = bare_word(answer)
         c = problem.check
-        if got is None:
-            return wrong("Write the substring as one string of letters.")
+        try:
+            got = read_word(answer, "the substring as one string of letters")
+        except NotAnAnswer as exc:
+            return refused(exc)
         missing = [i + 1 for i, s in enumerate(c["strings"]) if got not in s]
         if missing:
             return wrong(f"That is not a substring of string {missing[0]}.")

@@ -7,7 +7,8 @@ import string
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._common3 import apply_witness, interleaving_witness, random_word
+from ._subsequences import apply_witness, interleaving_witness
+from ._substrings import random_word
 
 NAMES = "ABC"
 
@@ -56,7 +57,7 @@ class Interleaving(Task):
     )
     answer_format = ("no if it is not an interleaving; otherwise a string of digits with one digit per letter of "
                      "the target, 1 if that letter comes from A, 2 if from B, 3 if from C")
-    example = "1221121"
+    example = "1221021"  # strings are numbered from 1: a 0 names none, so this is never an answer
 
     def build(self, rng, params):
         k, n, letters = params["sources"], params["length"], string.ascii_lowercase[:params["alphabet"]]
@@ -83,7 +84,7 @@ class Interleaving(Task):
 
     def grade(self, answer, problem):
         c = problem.check
-        s = answer.strip().strip("'\"`").strip().rstrip(".").lower()
+        s = " ".join(answer.lower().split())
         if s in ("no", "none", "not an interleaving"):
             return right() if not c["possible"] else wrong("It is an interleaving: give a witness.")
         s = re.sub(r"^yes\s*[:,;-]?\s*", "", s)

@@ -1,13 +1,11 @@
 """Palindromic substrings: count them (by position or distinct), or find a longest one."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import NotAnAnswer, grade_int, refused
 from procgym.verdict import right, wrong
 
-from ._common2 import palindromic_substrings
+from ._substrings import palindromic_substrings, read_word
 
 MODES = ("count", "distinct", "longest")
 
@@ -30,7 +28,7 @@ class PalindromicSubstrings(Task):
         Knob("alphabet", [4, 3, 3, 3, 3, 3, 2, 3, 2, 2], (2, 26), doc="distinct letters"),
     )
     answer_format = "an integer, or a string of letters, as asked"
-    example = "7"
+    example = "-1"  # a count is never negative: never an answer (see build for the longest palindrome)
 
     def build(self, rng, params):
         letters = "abcdefghijklmnopqrstuvwxyz"[:params["alphabet"]]
@@ -48,7 +46,7 @@ class PalindromicSubstrings(Task):
             question = f"{definition}\n\nString: {s}\n\nGive a longest palindromic substring of this string."
             return Draft(question, answers[0], {"mode": mode, "s": s, "best": best},
                          answer_format="the substring, as letters with no spaces (any one of maximal length)",
-                         example="abcba")
+                         example="abcab")  # not a palindrome: never an answer
         if mode == "count":
             value = len(spans)
             ask = ("How many palindromic substrings does it have? Count by position: the same letters at two "
@@ -57,19 +55,16 @@ class PalindromicSubstrings(Task):
             value = len({s[a:b] for a, b in spans})
             ask = "How many distinct palindromic substrings does it have? Count each different string once."
         question = f"{definition}\n\nString: {s}\n\n{ask}"
-        return Draft(question, str(value), {"mode": mode, "value": value}, answer_format="an integer", example="7")
+        return Draft(question, str(value), {"mode": mode, "value": value}, answer_format="an integer")
 
     def grade(self, answer, problem):
         c = problem.check
         if c["mode"] != "longest":
-            try:
-                v = parse_int(answer)
-            except ParseError as e:
-                return wrong(f"{e}.")
-            return right() if v == c["value"] else wrong("That is not the number of palindromic substrings.")
-        t = re.sub(r"\s", "", answer.strip().strip("`'\"")).lower()
-        if not t.isalpha():
-            return wrong("Write the substring as letters only.")
+            return grade_int(answer, c["value"], "the number of palindromic substrings")
+        try:
+            t = read_word(answer, "the substring as letters only")
+        except NotAnAnswer as exc:
+            return refused(exc)
         if t not in c["s"]:
             return wrong("That is not a substring of the string.")
         if t != t[::-1]:

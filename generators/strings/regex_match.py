@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import parse_list
-from procgym.verdict import right, wrong
+from procgym.kit import grade_set, read_choice
 
-from ._common2 import regex_search
+from .._labels import node_labels
+from .._regex import parse_regex, search
 
 RULES = ("The pattern syntax: a letter matches itself; . matches any one character; [abc] matches one of "
          "the listed letters and [^abc] any letter not listed; X* matches zero or more of X, X+ one or "
@@ -13,10 +13,7 @@ RULES = ("The pattern syntax: a letter matches itself; . matches any one charact
          "match must begin at the start of the string and $ at the end means it must finish at the end of "
          "the string. Without anchors a string matches if the pattern matches any part of it (a block of "
          "consecutive characters).")
-
-
-def _labels(n):
-    return [chr(ord("A") + i) for i in range(n)]
+EXAMPLES = ("A,C,D", "B,D", "A,B", "C,D")  # the prompt's example is one of these that is not the answer
 
 
 @register
@@ -63,7 +60,6 @@ class RegexMatch(Task):
 
     def _sample_match(self, rng, pattern, letters):
         """A random string built to follow the pattern (then checked by the matcher)."""
-        from ._common2 import parse_regex
         start, end, items = parse_regex(pattern)
         out = []
         if not start and rng.random() < 0.5:
@@ -107,24 +103,22 @@ class RegexMatch(Task):
                     strings.append(s)
             if len(strings) < n:
                 continue
-            matches = [regex_search(pattern, s) for s in strings]
+            parsed = parse_regex(pattern)
+            matches = [search(parsed, s) for s in strings]
             if 0 < sum(matches) < n or (n >= 6 and sum(matches) == 0):
                 break
-        labels = _labels(n)
+        labels = node_labels(n)
         chosen = [lab for lab, m in zip(labels, matches) if m]
         listing = "\n".join(f"{lab}. {s}" for lab, s in zip(labels, strings))
         question = f"{RULES}\n\nPattern: {pattern}\n\nStrings:\n{listing}\n\nWhich strings does the pattern match?"
-        return Draft(question, ",".join(chosen) if chosen else "none", {"matches": chosen, "n": n})
+        answer = ",".join(chosen) if chosen else "none"
+        # the example: drawn last, uniformly from the fixed EXAMPLES that are not the answer (at
+        # least 3), so that seeing it rules out only itself
+        wrong_sets = [shown for shown in EXAMPLES if shown != answer]
+        return Draft(question, answer, {"matches": chosen, "n": n}, example=wrong_sets[rng.randrange(len(wrong_sets))])
 
     def grade(self, answer, problem):
         c = problem.check
-        text = answer.strip().rstrip(".").strip()
-        if text.lower() in ("none", "no strings", "no string", "[]", ""):
-            return right() if not c["matches"] else wrong("Some strings match.")
-        given = [g.strip().strip("'\"").upper() for g in parse_list(text.replace(" and ", ","))]
-        labels = set(_labels(c["n"]))
-        if any(g not in labels for g in given):
-            return wrong("Give only the letters labelling the strings.")
-        if len(given) != len(set(given)):
-            return wrong("A label is listed twice.")
-        return right() if set(given) == set(c["matches"]) else wrong("That is not the set of matching strings.")
+        labels = node_labels(c["n"])
+        listed = answer if "," in answer else ", ".join(answer.split())  # "A C D" lists three labels
+        return grade_set(listed, c["matches"], lambda t: read_choice(t, labels), "the set of matching strings")

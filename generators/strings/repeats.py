@@ -1,12 +1,15 @@
 """Longest repeated substring: a longest block that occurs at least twice (or three times)."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common2 import longest_repeated, occurrences
+from ._substrings import longest_repeated, occurrences, read_word
+
+# the prompt's example is one of these that is not an answer: two of each length, and every answer
+# has one length, so at least four are left
+EXAMPLES = ("abca", "bcab", "cab", "bac", "abcab", "cabca")
 
 
 @register
@@ -48,13 +51,18 @@ class LongestRepeatedSubstring(Task):
         what = "twice" if times == 2 else f"{times} times"
         question = (f"String: {s}\n\nFind a longest substring (a block of consecutive letters) that occurs at least "
                     f"{what} in the string. Occurrences may overlap.")
-        return Draft(question, hits[0], {"s": s, "best": best, "times": times})
+        # the example: drawn last, uniformly from the EXAMPLES that are not answers, so that seeing
+        # it rules out only itself
+        wrong_strings = [shown for shown in EXAMPLES if shown not in hits]
+        return Draft(question, hits[0], {"s": s, "best": best, "times": times},
+                     example=wrong_strings[rng.randrange(len(wrong_strings))])
 
     def grade(self, answer, problem):
         c = problem.check
-        t = re.sub(r"\s", "", answer.strip().strip("`'\"")).lower()
-        if not t.isalpha():
-            return wrong("Write the substring as letters only.")
+        try:
+            t = read_word(answer, "the substring as letters only")
+        except NotAnAnswer as exc:
+            return refused(exc)
         if occurrences(c["s"], t) < c["times"]:
             return wrong(f"That block does not occur at least {c['times']} times.")
         if len(t) != c["best"]:

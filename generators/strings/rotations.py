@@ -2,14 +2,15 @@
 greatest rotation."""
 from __future__ import annotations
 
-import re
 import string
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from .._shared import node_labels
-from ._common3 import bare_word, least_rotation, random_word, rotate, rotation_offsets
+from .._labels import node_labels
+from ._rotations import least_rotation, read_rotation_entries, rotate, rotation_offsets
+from ._substrings import random_word, read_word
 
 ROTATE_RULE = ("Rotating a string left by k moves its first k letters, in order, to its end: rotating "
                "'abcde' left by 2 gives 'cdeab'; rotating by 0 leaves it unchanged.")
@@ -56,7 +57,7 @@ class RotationCheck(Task):
     )
     answer_format = ("one entry per candidate, in order, separated by commas: the smallest k (from 0 up) "
                      "such that rotating the string left by k gives the candidate, or no if it is not a rotation")
-    example = "3, no, 0"
+    example = "3, no, -1"  # rotations are counted from 0 up: -1 is never an answer
 
     def build(self, rng, params):
         n, letters = params["length"], string.ascii_lowercase[:params["alphabet"]]
@@ -90,20 +91,14 @@ class RotationCheck(Task):
 
     def grade(self, answer, problem):
         expected = problem.check["answers"]
-        s = answer.strip().strip("`").strip()
-        if len(s) >= 2 and s[0] + s[-1] in ("[]", "()"):
-            s = s[1:-1]
-        parts = [p.strip().strip("'\"").strip().rstrip(".").lower() for p in re.split(r"[,;\n]", s)]
-        if len(parts) != len(expected):
+        try:
+            given = read_rotation_entries(answer, node_labels(len(expected)))
+        except NotAnAnswer as exc:
+            return refused(exc)
+        if len(given) != len(expected):
             return wrong(f"Give exactly {len(expected)} entries, one per candidate.")
-        for i, (got, want) in enumerate(zip(parts, expected), 1):
-            # an entry may carry its candidate's label, as in "A: 3" or "A. no"
-            got = re.sub(r"^[a-z]{1,2}\s*[.:)=]\s*", "", got)
-            if got in ("none", "not a rotation"):
-                got = "no"
-            if not re.fullmatch(r"no|[+]?\d{1,4}", got):
-                return wrong(f"Entry {i} must be a whole number or no.")
-            if got.lstrip("+") != want:
+        for i, (got, want) in enumerate(zip(given, expected), 1):
+            if got != want:
                 return wrong(f"Entry {i} is wrong.")
         return right()
 
@@ -126,7 +121,7 @@ class MinimalRotation(Task):
              doc="ask for the least or the greatest rotation"),
     )
     answer_format = "the rotation as a string of lowercase letters"
-    example = "abcab"
+    example = "xyzxy"  # strings use at most the letters a to h: never an answer
 
     def build(self, rng, params):
         n, letters, copies = params["length"], string.ascii_lowercase[:params["alphabet"]], params["near_copies"]
@@ -159,10 +154,11 @@ class MinimalRotation(Task):
         return Draft(question, best, {"best": best, "string": s})
 
     def grade(self, answer, problem):
-        got = bare_word(answer)
         best, s = problem.check["best"], problem.check["string"]
-        if got is None:
-            return wrong("Write the rotation as one string of letters.")
+        try:
+            got = read_word(answer, "the rotation as one string of letters")
+        except NotAnAnswer as exc:
+            return refused(exc)
         if got == best:
             return right()
         if not rotation_offsets(s, got):

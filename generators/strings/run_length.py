@@ -43,8 +43,8 @@ def _canonical(code: str) -> str | None:
 
 
 def _clean(answer: str) -> str:
-    s = answer.strip().strip("'\"`").strip()
-    return re.sub(r"[\s,]+", "", s)
+    """The answer without the spaces and commas a model may put between runs."""
+    return re.sub(r"[\s,]+", "", answer)
 
 
 @register
@@ -69,7 +69,7 @@ class RunLength(Task):
              doc="draw letters from upper and lower case (case-sensitive)"),
     )
     answer_format = "a single string with no spaces: a code such as 3a1b2c, or a plain string such as aaabcc, as asked"
-    example = "3x1y2z"
+    example = "3x0y2z"  # no run has 0 letters, and a plain string has no digits: never an answer
 
     def _runs(self, rng, letters, n_runs, max_run, first=None):
         out, prev = [], None

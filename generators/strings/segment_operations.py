@@ -4,9 +4,11 @@ from __future__ import annotations
 import string
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common3 import bare_word, rotate
+from ._rotations import rotate
+from ._substrings import read_word
 
 # The operation kinds, in the order the levels introduce them.
 KINDS = ("swap_positions", "rotate", "reverse_range", "swap_letters", "move", "rotate_letter")
@@ -95,7 +97,7 @@ class SegmentOperations(Task):
              doc="operation kinds in use (swap positions, rotate, reverse block, swap letters, move, rotate by letter)"),
     )
     answer_format = "the final string of lowercase letters"
-    example = "cbdae"
+    example = "cbdac"  # the letters of the string are all different: one with a repeat is never an answer
 
     def build(self, rng, params):
         letters = list(string.ascii_lowercase[:params["length"]])
@@ -116,10 +118,11 @@ class SegmentOperations(Task):
         return Draft(question, s, {"final": s, "start": start})
 
     def grade(self, answer, problem):
-        got = bare_word(answer)
         final = problem.check["final"]
-        if got is None:
-            return wrong("Write the final string as one string of letters.")
+        try:
+            got = read_word(answer, "the final string as one string of letters")
+        except NotAnAnswer as exc:
+            return refused(exc)
         if got == final:
             return right()
         if sorted(got) != sorted(final):

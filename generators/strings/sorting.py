@@ -4,9 +4,10 @@ from __future__ import annotations
 import string
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import strip_brackets
 from procgym.verdict import right, wrong
 
-from .._shared import join
+from .._labels import join
 
 # A small vocabulary of ordinary English words (3-9 letters); near-duplicates are made from them.
 VOCABULARY = tuple("""
@@ -119,11 +120,11 @@ def _describe(key: str, descending: bool, letter: str | None, custom: bool) -> s
 
 
 def _split_answer(answer: str) -> list[str]:
-    s = answer.strip()
-    if len(s) >= 2 and s[0] + s[-1] in ("[]", "()", "{}"):
-        s = s[1:-1]
+    """The listed words, lowercase: comma-separated (or, without commas, space-separated), in one
+    optional pair of brackets; a word may be quoted, as in a Python list."""
+    s = strip_brackets(answer)
     parts = s.split(",") if "," in s else s.split()
-    return [p.strip().strip("'\"`.").strip().lower() for p in parts]
+    return [p.strip().strip("'\"`").strip().lower() for p in parts]
 
 
 @register
@@ -148,9 +149,9 @@ class SortWords(Task):
         Knob("near_duplicates", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6], (0, 30),
              doc="words that are one small edit away from another word in the list"),
     )
-    answer_format = ("the words in sorted order as a comma-separated list, e.g. pear,fig,apple "
+    answer_format = ("the words in sorted order as a comma-separated list, e.g. pear,fig,pear "
                      "(letter case and spaces after commas are ignored)")
-    example = "pear,fig,apple"
+    example = "pear,fig,pear"  # the words are all different: a list with a word twice is never an answer
 
     def build(self, rng, params):
         n = params["n_words"]

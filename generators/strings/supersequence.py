@@ -4,9 +4,11 @@ from __future__ import annotations
 import string
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
-from ._common3 import bare_word, is_subsequence, random_word, shortest_supersequence
+from ._subsequences import is_subsequence, shortest_supersequence
+from ._substrings import random_word, read_word
 
 
 @register
@@ -24,7 +26,7 @@ class ShortestCommonSupersequence(Task):
         Knob("alphabet", [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], (2, 8), doc="letters used"),
     )
     answer_format = "the supersequence as lowercase letters"
-    example = "abcab"
+    example = "xyzxy"  # the strings use at most the letters a to h: it contains none of them, never an answer
 
     def build(self, rng, params):
         k, n, letters = params["n_strings"], params["length"], string.ascii_lowercase[:params["alphabet"]]
@@ -37,10 +39,11 @@ class ShortestCommonSupersequence(Task):
         return Draft(question, best, {"strings": strings, "length": len(best)})
 
     def grade(self, answer, problem):
-        got = bare_word(answer)
         c = problem.check
-        if got is None:
-            return wrong("Write the supersequence as one string of letters.")
+        try:
+            got = read_word(answer, "the supersequence as one string of letters")
+        except NotAnAnswer as exc:
+            return refused(exc)
         missing = [i + 1 for i, s in enumerate(c["strings"]) if not is_subsequence(s, got)]
         if missing:
             return wrong(f"String {missing[0]} is not a subsequence of the answer.")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import clock_text, grade_int, grade_number, number_text
 
-from .._math import grade_int
-from ..data._common import grade_value, number_text
+from ._clock import without_unit
 
 CLOCK_KINDS = ("angle", "when", "count")
 HANDS = ("The clock is an ordinary analog clock with a 12-hour dial. The minute hand turns 6 degrees per minute; the "
@@ -41,10 +41,6 @@ def times_at_angle(start: Fraction, end: Fraction, angle: Fraction) -> list[Frac
     return sorted(out)
 
 
-def _clock(minutes: int) -> str:
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
-
-
 @register
 class ClockAngle(Task):
     """Clock-hand angles with exact fractions. Lower levels ask the smaller angle between the hour
@@ -64,10 +60,12 @@ class ClockAngle(Task):
         Knob("span_hours", [1, 1, 1, 2, 2, 3, 4, 6, 9, 12], (1, 24), doc="hours spanned by a count question"),
     )
     answer_format = "an exact number of degrees: an integer, a finite decimal, or a fraction p/q"
-    example = "97.5"
+    # each kind's example is negative, which no answer is (an angle, a wait, a count), so it is never
+    # the answer and every problem of a kind shows the same one
+    example = "-97.5"
     FORMATS = {"angle": (answer_format, example),
-               "when": ("an exact number of minutes: an integer, a finite decimal, or a fraction p/q", "180/11"),
-               "count": ("a whole number", "4")}
+               "when": ("an exact number of minutes: an integer, a finite decimal, or a fraction p/q", "-180/11"),
+               "count": ("a whole number", "-4")}
 
     def build(self, rng, params):
         kind = params["kinds"]
@@ -101,7 +99,7 @@ class ClockAngle(Task):
             hits = times_at_angle(Fraction(start_min), Fraction(end_min), angle)
             value = len(hits)
             ends = "both included"
-            question = (f"{HANDS}\nHow many times from {_clock(start_min)} to {_clock(end_min % (24 * 60)) if end_min < 1440 else '24:00'} "
+            question = (f"{HANDS}\nHow many times from {clock_text(start_min)} to {clock_text(end_min % (24 * 60)) if end_min < 1440 else '24:00'} "
                         f"({ends}) are the hour and minute hands exactly {angle} degrees apart (measuring the smaller "
                         "angle)?" + (" (0 degrees means the hands overlap.)" if angle == 0 else ""))
             check = {"count": value}
@@ -113,9 +111,6 @@ class ClockAngle(Task):
         c = problem.check
         if "count" in c:
             return grade_int(answer, c["count"], "the number of times")
-        text = answer.strip().rstrip(".").strip()
-        for word in ("degrees", "degree", "deg", "\u00b0", "minutes", "minute", "min"):
-            if text.lower().endswith(word):
-                text = text[:-len(word)].strip()
-                break
-        return grade_value(text, Fraction(*c["value"]), c["what"])
+        units = (("minutes", "minute", "mins", "min") if c["what"] == "the number of minutes" else
+                 ("degrees", "degree", "deg", "^{\\circ}", "^\\circ", "\\circ", "\\degree", "\u00b0"))
+        return grade_number(without_unit(answer, units), Fraction(*c["value"]), c["what"])

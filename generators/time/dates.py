@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
-import re
 
 from procgym import Draft, Knob, Task, register
-from procgym.parsing import ParseError, parse_int
+from procgym.kit import grade_int, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
+
+from .._dates import read_date
+from ._calendar import WEEKDAYS, read_weekday
+from ._clock import without_unit
 
 KINDS = ("add", "between", "weekday")
 UNITS = ("days", "weeks", "months", "years")
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_DATE = re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})")
 
 RULES = ("Use the Gregorian calendar for every date: a year is a leap year if it is divisible by 4, except that years divisible "
          "by 100 are not, unless they are also divisible by 400 (2000 was a leap year, 1900 was not). Adding or "
@@ -42,25 +44,6 @@ def apply_step(d: dt.date, amount: int, unit: str) -> dt.date:
 def _step_text(amount: int, unit: str) -> str:
     word = unit[:-1] if abs(amount) == 1 else unit
     return f"{'add' if amount > 0 else 'subtract'} {abs(amount)} {word}"
-
-
-def parse_date(text: str) -> dt.date:
-    s = text.strip().strip("'\"`").rstrip(".").strip()
-    m = _DATE.fullmatch(s)
-    if not m:
-        raise ParseError("Write the date as YYYY-MM-DD.")
-    try:
-        return dt.date(*(int(g) for g in m.groups()))
-    except ValueError:
-        raise ParseError("That is not a valid calendar date.") from None
-
-
-def parse_weekday(text: str) -> int:
-    s = text.strip().strip("'\"`").rstrip(".").strip().lower()
-    for i, name in enumerate(WEEKDAYS):
-        if s in (name.lower(), name[:3].lower()):
-            return i
-    raise ParseError("Write the day of the week as a name, e.g. Monday.")
 
 
 @register
@@ -95,8 +78,14 @@ class DateArithmetic(Task):
     answer_format = ("what the question asks for: a date as YYYY-MM-DD, a day of the week such as Monday, "
                      "or a whole number of days")
     example = "2031-07-14"
-    FORMATS = {"date": ("a date as YYYY-MM-DD", "2031-07-14"), "weekday": ("a day of the week, such as Monday", "Friday"),
-               "days": ("a whole number of days (negative if the second date is earlier)", "-12")}
+    FORMATS = {"date": "a date as YYYY-MM-DD", "weekday": "a day of the week, such as Monday",
+               "days": "a whole number of days (negative if the second date is earlier)"}
+    # Any date (steps reach most of the calendar), weekday or signed count may be an answer, so no
+    # example is wrong for every problem: each problem draws its example, last of all its draws,
+    # from its kind's list less its own answer, and the example tells only that it is not the answer.
+    EXAMPLES = {"date": ("2031-07-14", "1987-03-02", "2104-11-23", "1999-12-31", "2046-05-09"),
+                "weekday": WEEKDAYS,
+                "days": ("-12", "45", "-310", "127", "1096")}
 
     def _start(self, rng, params) -> dt.date:
         lo, hi = (1600, 2399) if params["wide_years"] else (1950, 2049)
@@ -175,22 +164,18 @@ class DateArithmetic(Task):
                         f"What day of the week is {question_date}?")
             check = {"type": "weekday", "value": end.weekday()}
             answer = WEEKDAYS[end.weekday()]
-        answer_format, example = self.FORMATS[check["type"]]
-        return Draft(question, answer, check, answer_format, example)
+        examples = [e for e in self.EXAMPLES[check["type"]] if e != answer]
+        return Draft(question, answer, check, self.FORMATS[check["type"]], examples[rng.randrange(len(examples))])
 
     def grade(self, answer, problem):
         c = problem.check
+        if c["type"] == "days":
+            return grade_int(without_unit(answer, ("days", "day")), c["value"], "the number of days")
         try:
             if c["type"] == "date":
-                ok = parse_date(answer).isoformat() == c["value"]
+                ok = read_date(answer).isoformat() == c["value"]
                 return right() if ok else wrong("That is not the resulting date.")
-            if c["type"] == "weekday":
-                return right() if parse_weekday(answer) == c["value"] else wrong("That is not the right day of the week.")
-            text = answer.strip().rstrip(".").strip()
-            for suffix in ("days", "day"):
-                if text.lower().endswith(suffix):
-                    text = text[:-len(suffix)]
-                    break
-            return right() if parse_int(text) == c["value"] else wrong("That is not the number of days.")
-        except ParseError as e:
-            return wrong(str(e))
+            ok = read_weekday(answer) == c["value"]
+            return right() if ok else wrong("That is not the right day of the week.")
+        except ParseError as exc:
+            return refused(exc)

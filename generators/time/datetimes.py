@@ -6,8 +6,9 @@ import datetime as dt
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import datetime_text, grade_datetime
-from .._math import grade_int
+from procgym.kit import grade_int
+
+from ._clock import datetime_text, grade_datetime, without_unit
 
 UNITS = ("minutes", "hours", "days", "weeks")
 DT_KINDS = ("add", "between")
@@ -47,7 +48,12 @@ class DateTimeAdd(Task):
              doc="whether durations and times carry seconds"),
     )
     answer_format = "a date and time as YYYY-MM-DD HH:MM (24-hour clock)"
-    example = "2031-07-14 06:45"
+    # starts are in 1990-2040 and no chain of durations (at most 20 steps of under 100 days) leaves
+    # 1984-2046: a date and time in 2099 is never the answer
+    example = "2099-07-14 06:45"
+    # a count of minutes or seconds may be any number, of either sign: each problem draws its
+    # example, last of all its draws, from this list less its answer (so it tells only that)
+    ELAPSED_EXAMPLES = ("1445", "-95", "2880", "610", "-1500")
 
     def _start(self, rng, params) -> dt.datetime:
         year = rng.randint(1990, 2040)
@@ -88,7 +94,7 @@ class DateTimeAdd(Task):
             question = (f"{rule}\nStart at {start_text}. {chain[0].upper()}{chain[1:]}. What date and time do you "
                         "reach?")
             fmt = "a date and time as YYYY-MM-DD HH:MM:SS (24-hour clock)" if secs else None
-            example = "2031-07-14 06:45:09" if secs else None
+            example = "2099-07-14 06:45:09" if secs else None
             return Draft(question, datetime_text(t, secs), {"datetime": datetime_text(t, secs), "seconds": secs},
                          fmt, example)
         elapsed = t - start
@@ -97,15 +103,13 @@ class DateTimeAdd(Task):
         question = (f"{rule}\nA timer starts at {start_text}. Let T be the moment reached from {start_text} by these "
                     f"steps: {chain}.\nHow many {unit} pass from {start_text} to T? If T is earlier, give a negative "
                     "number.")
-        return Draft(question, str(value), {"count": value, "unit": unit}, f"a whole number of {unit}", "1445")
+        examples = [e for e in self.ELAPSED_EXAMPLES if e != str(value)]
+        return Draft(question, str(value), {"count": value, "unit": unit}, f"a whole number of {unit}",
+                     examples[rng.randrange(len(examples))])
 
     def grade(self, answer, problem):
         c = problem.check
         if "count" in c:
-            text = answer.strip().rstrip(".").strip()
-            for word in (c["unit"], c["unit"][:-1], "min", "mins", "s", "sec", "secs"):
-                if text.lower().endswith(" " + word):
-                    text = text[:-len(word)].strip()
-                    break
-            return grade_int(text, c["count"], f"the number of {c['unit']}")
+            units = (c["unit"], c["unit"][:-1]) + (("mins", "min") if c["unit"] == "minutes" else ("secs", "sec", "s"))
+            return grade_int(without_unit(answer, units), c["count"], f"the number of {c['unit']}")
         return grade_datetime(answer, c["datetime"], c["seconds"], "the resulting date and time")

@@ -7,12 +7,12 @@ import datetime as dt
 import math
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import WEEKDAYS
-from .dates import parse_date
-from .weekdays import MONTHS
-from .._math import grade_int
+from .._dates import read_date
+from ._calendar import MONTHS, WEEKDAYS
 
 REC_KINDS = ("nth_weekday", "count_weekday", "kth_meeting", "coincide")
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", -1: "last"}
@@ -72,8 +72,10 @@ class RecurringEvents(Task):
              doc="whether 'the last weekday of the month' may be asked"),
     )
     answer_format = "what the question asks for"
-    example = "2031-07-14"
-    FORMATS = {"date": ("a date as YYYY-MM-DD", "2031-07-14"), "count": ("a whole number", "9")}
+    # examples that are never answers: every date falls in 1950-2058 (years 1950-2050, at most 60
+    # months or a few thousand days on), and a count spans at least 8 days, so it is at least 1
+    example = "2099-07-14"
+    FORMATS = {"date": ("a date as YYYY-MM-DD", "2099-07-14"), "count": ("a whole number", "0")}
 
     def build(self, rng, params):
         kind = params["kinds"]
@@ -127,7 +129,7 @@ class RecurringEvents(Task):
         if "count" in c:
             return grade_int(answer, c["count"], "the number of such days")
         try:
-            given = parse_date(answer)
-        except ValueError as exc:
-            return wrong(str(exc))
+            given = read_date(answer)
+        except ParseError as exc:
+            return refused(exc)
         return right() if given.isoformat() == c["date"] else wrong("That is not the right date.")

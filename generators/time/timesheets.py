@@ -2,20 +2,18 @@
 breaks), or the week's pay with a daily or weekly overtime rule."""
 from __future__ import annotations
 
-import re
-
 from procgym import Draft, Knob, Task, register
+from procgym.kit import clock_text, money_text, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import clock_text
-from ..data._common import grade_money, money_text
+from .._amounts import grade_money
+from ._clock import read_duration
 
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 SHEET_ASKS = ("total", "pay")
 RULES = ("none", "daily", "weekly")
 RATES = (1200, 1800, 2400, 3000, 3600)  # cents per hour: every minute, and 1.5 times it, is whole cents
-_DURATION = re.compile(r"(\d{1,4})\s*:\s*(\d{2})")
 
 
 def shift_minutes(start: int, end: int, brk: int) -> int:
@@ -46,17 +44,6 @@ def pay_cents(shifts: list[int], rate: int, rule: str, daily: int = 480, weekly:
     return regular * per_min + overtime * per_min * 3 // 2
 
 
-def read_duration(text: str) -> int:
-    s = text.strip().strip("'\"`").rstrip(".").strip()
-    for word in (" hours", " hrs", " h"):
-        if s.lower().endswith(word):
-            s = s[:-len(word)].strip()
-    m = _DURATION.fullmatch(s)
-    if not m or int(m.group(2)) > 59:
-        raise ParseError("write the total as hours and minutes, like 37:05")
-    return 60 * int(m.group(1)) + int(m.group(2))
-
-
 @register
 class TimesheetTotal(Task):
     """Add up a week's shifts: each has a start and an end time (a shift may run past midnight)
@@ -78,9 +65,13 @@ class TimesheetTotal(Task):
              doc="overtime rule for a pay question (a list: one drawn per problem)"),
     )
     answer_format = "what the question asks for"
-    example = "37:05"
-    FORMATS = {"total": ("the total as hours and minutes H:MM (hours may exceed 24), such as 37:05", "37:05"),
-               "pay": ("an amount with two decimals, such as 1520.75", "1520.75")}
+    # examples that are never answers: shifts start and last whole multiples of 5 minutes and breaks
+    # are multiples of 15, so a total is a multiple of 5 minutes; every rate pays a multiple of 10
+    # cents a minute, so 5 minutes pay a multiple of 50 cents (75 at 1.5 times): a week's pay is a
+    # multiple of 25 cents
+    example = "37:04"
+    FORMATS = {"total": ("the total as hours and minutes H:MM (hours may exceed 24), such as 37:04", "37:04"),
+               "pay": ("an amount with two decimals, such as 1520.74", "1520.74")}
 
     def build(self, rng, params):
         days = sorted(rng.sample(range(7), params["n_shifts"]))
@@ -124,5 +115,5 @@ class TimesheetTotal(Task):
         try:
             given = read_duration(answer)
         except ParseError as exc:
-            return wrong(f"{exc}.")
+            return refused(exc)
         return right() if given == c["minutes"] else wrong("That is not the total paid time.")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import clock_text, grade_clock
+from procgym.kit import clock_text
+
+from ._clock import grade_clock
 
 LINE_NAMES = ("Red", "Blue", "Green", "Amber", "Violet", "Teal", "Grey", "Rose", "Lime", "Navy")
 STATIONS = ("Ash", "Birch", "Cedar", "Dale", "Elm", "Fern", "Glen", "Holt", "Ivy", "June", "Kiln", "Lark")
@@ -69,7 +71,7 @@ class TimetableConnection(Task):
              doc="chance a line's departures are an explicit irregular list"),
     )
     answer_format = "the arrival time as HH:MM (24-hour clock)"
-    example = "14:07"
+    example = "04:07"  # you set out at 06:00 or later, so no arrival is this early: never the answer
 
     def _line(self, rng, name, stops, listed, window) -> dict:
         offsets, t = [0], 0

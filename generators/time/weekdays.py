@@ -4,24 +4,16 @@ from __future__ import annotations
 import datetime as dt
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import WEEKDAYS
-from .dates import parse_weekday
+from ._calendar import WEEKDAYS, date_words, read_weekday
 
 GREGORIAN = ("Use the Gregorian calendar: a year is a leap year if it is divisible by 4, except that years divisible "
              "by 100 are not, unless they are also divisible by 400.")
 ANCHORS = ("month", "year", "decade", "century", "none")
 FORMS = ("iso", "words", "day_of_year")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
-
-
-def date_words(d: dt.date) -> str:
-    return f"{MONTHS[d.month - 1]} {d.day}, {d.year}"
-
-
 @register
 class DayOfWeek(Task):
     """Which day of the week a date falls on. Lower levels give an anchor date with its weekday in
@@ -43,6 +35,7 @@ class DayOfWeek(Task):
     )
     answer_format = "a day of the week, such as Monday"
     example = "Thursday"
+    closed_answers = True  # one of the seven weekdays: the example is right for one problem in seven
 
     def build(self, rng, params):
         lo, hi = (1600, 2399) if params["wide_years"] else (1950, 2049)
@@ -76,7 +69,7 @@ class DayOfWeek(Task):
 
     def grade(self, answer, problem):
         try:
-            given = parse_weekday(answer)
+            given = read_weekday(answer)
         except ParseError as exc:
-            return wrong(str(exc))
+            return refused(exc)
         return right() if given == problem.check["weekday"] else wrong("That is not the right day of the week.")

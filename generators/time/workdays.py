@@ -5,11 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 from procgym import Draft, Knob, Task, register
+from procgym.kit import grade_int, refused
+from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._common import WEEKDAYS
-from .dates import parse_date
-from .._math import grade_int
+from .._dates import read_date
+from ._calendar import WEEKDAYS
+from ._clock import without_unit
 
 WEEKENDS = {"sat_sun": (5, 6), "fri_sat": (4, 5), "sun_only": (6,), "fri_sat_sun": (4, 5, 6)}
 WORK_KINDS = ("count", "add")
@@ -70,8 +72,10 @@ class WorkingDays(Task):
              doc="Saturday holidays move to Friday and Sunday holidays to Monday (Sat-Sun weekends only)"),
     )
     answer_format = "what the question asks for"
-    example = "17"
-    FORMATS = {"count": ("a whole number of working days", "17"), "add": ("a date as YYYY-MM-DD", "2031-07-14")}
+    example = "-17"
+    # examples that are never answers: a count is never negative, and every date falls in 1990-2047
+    # (starts in 1990-2040, spans of at most 2,000 days)
+    FORMATS = {"count": ("a whole number of working days", "-17"), "add": ("a date as YYYY-MM-DD", "2099-07-14")}
 
     def build(self, rng, params):
         kind = params["kinds"]
@@ -107,14 +111,10 @@ class WorkingDays(Task):
     def grade(self, answer, problem):
         c = problem.check
         if "count" in c:
-            text = answer.strip().rstrip(".").strip()
-            for word in ("working days", "workdays", "days"):
-                if text.lower().endswith(word):
-                    text = text[:-len(word)].strip()
-                    break
+            text = without_unit(answer, ("working days", "workdays", "work days", "days"))
             return grade_int(text, c["count"], "the number of working days")
         try:
-            given = parse_date(answer)
-        except ValueError as exc:
-            return wrong(str(exc))
+            given = read_date(answer)
+        except ParseError as exc:
+            return refused(exc)
         return right() if given.isoformat() == c["date"] else wrong("That is not the date of the last working day.")

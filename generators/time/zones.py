@@ -6,11 +6,24 @@ import datetime as dt
 
 from procgym import Draft, Knob, Task, register
 
-from ._common import CITIES, ODD_OFFSETS, WEEKDAYS, WHOLE_OFFSETS, datetime_text, grade_datetime, offset_text
-from .._math import grade_int
+from procgym.kit import grade_int
 
+from ._calendar import WEEKDAYS
+from ._clock import datetime_text, grade_datetime, offset_text, without_unit
+
+# Fixed offsets in minutes; the half- and quarter-hour ones appear at higher levels.
+WHOLE_OFFSETS = (-600, -480, -420, -360, -300, -240, -180, 0, 60, 120, 180, 240, 300, 420, 480, 540, 600, 720, 780)
+ODD_OFFSETS = (-570, -210, 210, 270, 330, 345, 390, 525, 570, 630, 765, 825)
+CITIES = ("Amsel", "Brell", "Corvo", "Dunmore", "Elwick", "Farrow", "Galen", "Harth", "Isley", "Jorvik", "Kestle",
+          "Lunde")
 ZONE_RULE = ("Each place keeps a fixed offset from UTC all year (no daylight saving): local time = UTC + offset, "
              "so UTC = local time - offset.")
+
+
+# Examples that are never answers: journeys and meetings start in 2020-2035 and last days, so no
+# answer is in 2099; a flight takes a positive number of minutes.
+DATETIME_EXAMPLE = "2099-07-14 06:45"
+MINUTES_EXAMPLE = "-415"
 
 
 def _offsets(rng, n: int, odd: bool) -> list[int]:
@@ -50,7 +63,7 @@ class TimezoneTravel(Task):
              doc="question kind (a list: one drawn per problem)"),
     )
     answer_format = "a local date and time as YYYY-MM-DD HH:MM (24-hour clock)"
-    example = "2031-07-14 06:45"
+    example = DATETIME_EXAMPLE
 
     def build(self, rng, params):
         legs = params["n_legs"]
@@ -91,16 +104,13 @@ class TimezoneTravel(Task):
         question = (f"{ZONE_RULE}\n{where}\nA flight leaves {cities[legs - 1]} at {datetime_text(depart_local)} "
                     f"{cities[legs - 1]} time and lands in {cities[legs]} at {datetime_text(arrive_local)} "
                     f"{cities[legs]} time. How many minutes does the flight take?")
-        return Draft(question, str(flight), {"minutes": flight}, "a whole number of minutes", "415")
+        return Draft(question, str(flight), {"minutes": flight}, "a whole number of minutes",
+                     MINUTES_EXAMPLE)
 
     def grade(self, answer, problem):
         c = problem.check
         if "minutes" in c:
-            text = answer.strip().rstrip(".").strip()
-            for word in ("minutes", "minute", "mins", "min"):
-                if text.lower().endswith(word):
-                    text = text[:-len(word)].strip()
-                    break
+            text = without_unit(answer, ("minutes", "minute", "mins", "min"))
             return grade_int(text, c["minutes"], "the flight time")
         return grade_datetime(answer, c["datetime"], False, "the local date and time")
 
@@ -190,7 +200,7 @@ class TimezoneMeeting(Task):
              doc="answer in UTC or in one person's local time (a list: one drawn per problem)"),
     )
     answer_format = "a date and time as YYYY-MM-DD HH:MM (24-hour clock)"
-    example = "2031-07-14 06:45"
+    example = DATETIME_EXAMPLE
     NAMES = ("Ana", "Bo", "Chidi", "Dana", "Emre", "Fumi", "Goran", "Hiro")
 
     def build(self, rng, params):

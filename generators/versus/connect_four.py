@@ -5,13 +5,17 @@ spare bit on top of each column, so one shift finds four in a row in any directi
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from procgym import Knob, register
+from procgym.kit import plural
 
-from ._common import OPPONENT, WIN, YOU, VersusTask, lookahead, pick, plural, words
+from ._opponent import OPPONENT, WIN_SCORE, YOU, VersusTask, lookahead, pick
 
-INF = 10 * WIN
+INF = 10 * WIN_SCORE
+# a move: the column number, alone or after drop / play / column (drop in 3, play column 3, c3)
+_COLUMN = re.compile(r"(?:(?:drop|play)(?: in| into)? )?(?:(?:column|col) ?|c ?)?(\d{1,3})")
 
 
 class Geometry:
@@ -150,12 +154,12 @@ def evaluate(g: Geometry, cur: int, mask: int) -> int:
 
 
 def negamax(g: Geometry, cur: int, mask: int, depth: int, ply: int, alpha: int, beta: int) -> int:
-    """Alpha-beta negamax to `depth` plies; a win at root ply p scores WIN - p."""
+    """Alpha-beta negamax to `depth` plies; a win at root ply p scores WIN_SCORE - p."""
     poss = g.possible(mask)
     if not poss:
         return 0
     if g.winning(cur, mask) & poss:
-        return WIN - ply - 1
+        return WIN_SCORE - ply - 1
     if depth == 0:
         return evaluate(g, cur, mask)
     opp = cur ^ mask
@@ -180,7 +184,7 @@ def opponent_choices(cols: int, rows: int, cur: int, mask: int, depth: int) -> t
     scored, best = [], -INF
     for mv in sorted(g.moves(mask), key=g.col_of):
         if g.winning(cur, mask) & mv:
-            v = WIN - 1
+            v = WIN_SCORE - 1
         else:
             v = -negamax(g, cur ^ mask, mask | mv, depth - 1, 1, -INF, -(best - 1) if best > -INF else INF)
         best = max(best, v)
@@ -237,8 +241,8 @@ class ConnectFour(VersusTask):
         Knob("opponent_depth", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6], (1, 6), doc="plies the opponent searches"),
         Knob("spare_turns", [4, 3, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20), doc="turns allowed for invalid moves"),
     )
-    answer_format = "a column number, e.g. 3"
-    example = "3"
+    answer_format = "a column number"
+    example = "0"  # there is no column 0: the example never wins (a real column may)
 
     def build(self, rng, params):
         cols, rows, d = params["cols"], params["rows"], params["win_in"]
@@ -276,14 +280,14 @@ class ConnectFour(VersusTask):
             f"{plural(d, 'move')} of your own.\n{lookahead(params['opponent_depth'])} After each of your moves "
             f"you see the opponent's reply and the board. You have {plural(limit, 'turn')}; an invalid move is "
             f"rejected and still uses a turn. Win the game.")
-        return self.draft(c, question, answer_format=f"a column number from 1 to {cols}, e.g. 3")
+        return self.versus_draft(c, question, answer_format=f"a column number from 1 to {cols}")
 
     # positions are {"you": bits, "opponent": bits, "mover": ...}
     def parse(self, c, pos, text):
-        nums = [w for w in words(text) if w not in ("column", "col", "drop", "play", "in", "into", "c")]
-        if len(nums) != 1 or not nums[0].isdigit() or len(nums[0]) > 3:
+        m = _COLUMN.fullmatch(text.lower())
+        if not m:
             return None, f"name one column by its number, 1 to {c['cols']}."
-        col = int(nums[0])
+        col = int(m.group(1))
         if not 1 <= col <= c["cols"]:
             return None, f"there is no column {col} (columns 1 to {c['cols']})."
         g = geometry(c["cols"], c["rows"])

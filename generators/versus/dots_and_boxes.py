@@ -9,11 +9,14 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
+from procgym.kit import plural
 
-from ._common import OPPONENT, YOU, VersusTask, lookahead, pick, plural
+from ._opponent import OPPONENT, YOU, VersusTask, lookahead, pick
 
 ROW_NAMES = "abcdefgh"
-_DOT = re.compile(r"([a-h])\s*([1-9])|([1-9])\s*([a-h])")
+_DOT = r"([a-h]) ?([1-9])|([1-9]) ?([a-h])"
+# a line: its two dots, e.g. a1-a2, a1 a2, a1 to a2, optionally after draw (and line / from)
+_LINE = re.compile(rf"(?:draw )?(?:(?:the )?line )?(?:from )?(?:{_DOT})(?: ?- ?| to | )(?:{_DOT})")
 
 
 class Grid:
@@ -170,8 +173,8 @@ class DotsAndBoxes(VersusTask):
         Knob("opponent_depth", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6], (1, 24), doc="lines the opponent looks ahead"),
         Knob("spare_turns", [4, 3, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20), doc="turns allowed for invalid moves"),
     )
-    answer_format = "a line as the two dots it joins, e.g. a1-a2"
-    example = "a1-a2"
+    answer_format = "a line as the two dots it joins"
+    example = "a1-b2"  # diagonal dots are never joined by a line: the example never wins (a1-a2 may)
 
     def build(self, rng, params):
         rows, cols, undrawn = params["rows"], params["cols"], params["undrawn"]
@@ -204,7 +207,7 @@ class DotsAndBoxes(VersusTask):
             f"{lookahead(params['opponent_depth'])} After each of your lines you see what the opponent drew and "
             f"the board. You have {plural(limit, 'turn')}; an invalid move is rejected and still uses a turn. "
             f"Win the game.")
-        return self.draft(c, question)
+        return self.versus_draft(c, question)
 
     @staticmethod
     def owners(g: Grid, mask: int, rng, mine: int, theirs: int) -> list[str]:
@@ -222,12 +225,14 @@ class DotsAndBoxes(VersusTask):
 
     def parse(self, c, pos, text):
         g = self.grid_of(c)
-        dots = []
-        for m in _DOT.finditer(text.lower()):
-            row, col = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-            dots.append((ROW_NAMES.index(row), int(col) - 1))
-        if len(dots) != 2:
+        m = _LINE.fullmatch(text.lower())
+        if not m:
             return None, "name a line by its two dots, e.g. a1-a2."
+        groups = m.groups()
+        dots = []
+        for row_first, col_first, col_last, row_last in (groups[:4], groups[4:]):
+            row, col = (row_first, col_first) if row_first else (row_last, col_last)
+            dots.append((ROW_NAMES.index(row), int(col) - 1))
         for r, col in dots:
             if not (0 <= r <= g.rows and 0 <= col <= g.cols):
                 return None, (f"there is no dot {ROW_NAMES[r]}{col + 1} (rows a-{ROW_NAMES[g.rows]}, "

@@ -11,11 +11,14 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
+from procgym.kit import plural
 
-from ._common import LETTERS, OPPONENT, YOU, VersusTask, horizon_score, lookahead, pick, plural, words
+from ._opponent import LETTERS, OPPONENT, YOU, VersusTask, horizon_score, lookahead, pick
 
-FILLER = {"take", "takes", "remove", "removes", "from", "heap", "pile", "token", "tokens", "stone", "stones",
-          "the", "of"}
+# a move: take N from A (also remove, tokens/stones, heap/pile, the heap's letter first: A 2, heap A: 2)
+_TAKE = re.compile(r"(?:(?:take|takes|remove|removes) )?(?P<n>-?\d+)(?: (?:tokens?|stones?))?"
+                   r"(?: (?:from )?(?:(?:the )?(?:heap|pile) )?(?P<heap>[a-z]))?")
+_HEAP_FIRST = re.compile(r"(?:(?:heap|pile) )?(?P<heap>[a-z]) ?[:,]? (?P<n>-?\d+)")
 
 
 def canon(heaps, takes) -> tuple:
@@ -101,21 +104,17 @@ class TakeAway(VersusTask):
     def parse(self, c, pos, text):
         heaps, takes = pos["heaps"], self.takes(c)
         names = LETTERS[:len(heaps)]
-        if re.search(r"-\s*\d", text):
+        m = _TAKE.fullmatch(text.lower()) or _HEAP_FIRST.fullmatch(text.lower())
+        if m and m.group("n").startswith("-"):
             return None, "take a positive number of tokens."
-        parts = [w for w in words(text) if w not in FILLER]
-        numbers = [w for w in parts if w.isdigit()]
-        letters = [w.upper() for w in parts if not w.isdigit()]
-        if len(heaps) == 1 and not letters:
-            letters = ["A"]
-        if len(numbers) != 1 or len(letters) != 1 or len(letters[0]) != 1:
+        heap = (m.group("heap") or ("a" if len(heaps) == 1 else "")).upper() if m else ""
+        if not heap:
             return None, f"write how many tokens to take and from which heap, e.g. take 2 from {names[-1]}."
-        heap = letters[0]
         if heap not in names:
             return None, f"there is no heap {heap} (heaps: {', '.join(names)})."
-        if len(numbers[0]) > 6:
+        if len(m.group("n")) > 6:
             return None, "that is far more tokens than any heap holds."
-        i, n = names.index(heap), int(numbers[0])
+        i, n = names.index(heap), int(m.group("n"))
         if n < 1:
             return None, "take at least one token."
         if takes and n not in takes:
@@ -194,8 +193,8 @@ class Nim(TakeAway):
         Knob("spare_turns", [4, 4, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20),
              doc="turns allowed beyond the longest possible game (for invalid moves)"),
     )
-    answer_format = "a move as take N from HEAP, e.g. take 2 from B"
-    example = "take 2 from B"
+    answer_format = "a move as take N from HEAP"
+    example = "take 0 from A"  # taking no token is never legal: the example never wins
 
     def build(self, rng, params):
         n, misere = params["n_heaps"], params["misere"]
@@ -214,7 +213,7 @@ class Nim(TakeAway):
             f"{lookahead(params['opponent_depth'])} After each of your moves you "
             f"see the opponent's reply and the heaps. You have {limit} turns; an invalid move is rejected "
             f"and still uses a turn. Win the game.")
-        return self.draft(c, question)
+        return self.versus_draft(c, question)
 
     def final(self, c, pos):
         if c["misere"]:
@@ -248,8 +247,8 @@ class SubtractionGame(TakeAway):
         Knob("spare_turns", [4, 4, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20),
              doc="turns allowed beyond the longest possible game (for invalid moves)"),
     )
-    answer_format = "a move as take N from HEAP, e.g. take 2 from B"
-    example = "take 2 from B"
+    answer_format = "a move as take N from HEAP"
+    example = "take 0 from A"  # taking no token is never legal: the example never wins
 
     def build(self, rng, params):
         n, k = params["n_heaps"], params["max_take"]
@@ -272,9 +271,8 @@ class SubtractionGame(TakeAway):
             f"{lookahead(params['opponent_depth'])} After each of your moves you "
             f"see the opponent's reply and the heaps. You have {limit} turns; an invalid move is rejected "
             f"and still uses a turn. Win the game.")
-        fmt = None if n > 1 else "a move as take N from A (the only heap), e.g. take 2 from A"
-        return self.draft(c, question, answer_format=fmt,
-                          example=None if n > 1 else "take 2 from A")
+        fmt = None if n > 1 else "a move as take N from A (the only heap)"
+        return self.versus_draft(c, question, answer_format=fmt)
 
     def final(self, c, pos):
         if pos["last"] == YOU:

@@ -6,14 +6,18 @@ alpha-beta search over a square-weight evaluation.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from procgym import Knob, register
+from procgym.kit import plural
 
-from ._common import OPPONENT, WIN, YOU, VersusTask, lookahead, pick, plural, words
+from ._opponent import OPPONENT, WIN_SCORE, YOU, VersusTask, lookahead, pick
 
 COLS = "abcdefgh"
-INF = 10 * WIN
+INF = 10 * WIN_SCORE
+# a move: a square as column letter and row number (c4, 4c), optionally after play / place / move (at, on)
+_SQUARE = re.compile(r"(?:(?:play|place|move) )?(?:(?:at|on) )?(?:square )?(?:([a-z]) ?(\d{1,2})|(\d{1,2}) ?([a-z]))")
 
 
 class Board:
@@ -127,13 +131,13 @@ def wins(n: int, me: int, them: int) -> bool:
 
 
 def negamax(b: Board, me: int, them: int, depth: int, ply: int, alpha: int, beta: int) -> int:
-    """Alpha-beta to `depth` plies (a pass is a ply); a finished game scores WIN - ply times the
-    sign of the disc difference, plus the difference."""
+    """Alpha-beta to `depth` plies (a pass is a ply); a finished game scores WIN_SCORE - ply times
+    the sign of the disc difference, plus the difference."""
     moves = b.legal(me, them)
     if not moves:
         if not b.legal(them, me):
             diff = me.bit_count() - them.bit_count()
-            return 0 if diff == 0 else (WIN - ply if diff > 0 else ply - WIN) + diff
+            return 0 if diff == 0 else (WIN_SCORE - ply if diff > 0 else ply - WIN_SCORE) + diff
         if depth == 0:
             return b.evaluate(me, them)
         return -negamax(b, them, me, depth - 1, ply + 1, -beta, -alpha)
@@ -222,8 +226,10 @@ class Othello(VersusTask):
         Knob("opponent_depth", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5], (1, 12), doc="plies the opponent searches"),
         Knob("spare_turns", [4, 3, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20), doc="turns allowed for invalid moves"),
     )
-    answer_format = "a square as column letter and row number, e.g. c4"
-    example = "c4"
+    answer_format = "a square as column letter and row number, e.g. c3"
+    # c3 is a centre square of every board (4x4 and 6x6), taken from the start and never emptied,
+    # so the example is never a legal move (and never wins)
+    example = "c3"
 
     def build(self, rng, params):
         n, empties = params["size"], params["empties"]
@@ -259,8 +265,8 @@ class Othello(VersusTask):
             f"has more discs wins (equal counts are not a win).\n{lookahead(params['opponent_depth'])} After "
             f"each of your moves you see the opponent's reply and the board. You have {plural(limit, 'turn')}; an "
             f"invalid move is rejected and still uses a turn. Win the game.")
-        return self.draft(c, question, answer_format=f"a square as column letter a-{last} and row number 1-{n}, "
-                                                     f"e.g. c4", example="c4" if n >= 4 else "a1")
+        return self.versus_draft(c, question, answer_format=f"a square as column letter a-{last} and row number "
+                                                            f"1-{n}, e.g. c3")
 
     @staticmethod
     def greedy_wins(b: Board, n: int, me: int, them: int) -> bool:
@@ -275,13 +281,10 @@ class Othello(VersusTask):
 
     def parse(self, c, pos, text):
         n = c["size"]
-        token = "".join(w for w in words(text) if w not in ("play", "place", "at", "on", "square", "move"))
-        if len(token) == 2 and token[0].isalpha() and token[1].isdigit():
-            col, row = token[0], token[1]
-        elif len(token) == 2 and token[1].isalpha() and token[0].isdigit():
-            col, row = token[1], token[0]
-        else:
+        m = _SQUARE.fullmatch(text.lower())
+        if not m:
             return None, f"name a square by column a-{COLS[n - 1]} and row 1-{n}, e.g. c4."
+        col, row = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         if col not in COLS[:n] or not 1 <= int(row) <= n:
             return None, f"{col}{row} is not on the board (columns a-{COLS[n - 1]}, rows 1-{n})."
         i = (int(row) - 1) * n + COLS.index(col)

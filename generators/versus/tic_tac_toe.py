@@ -1,14 +1,19 @@
 """Tic-tac-toe against a computer opponent, from a mid-game position the agent can force a win from."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from procgym import Knob, register
+from procgym.kit import plural
 
-from ._common import OPPONENT, YOU, VersusTask, horizon_score, lookahead, pick, plural, words
+from ._opponent import OPPONENT, YOU, VersusTask, horizon_score, lookahead, pick
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 COLS, ROWS = "abc", "123"
+# a move: a cell as column letter and row number (b2, 2b), optionally after play / place / mark (an X, at, in, on)
+_CELL = re.compile(r"(?:(?:play|place|mark|put)(?: an?)?(?: [xo])? )?(?:(?:at|in|on) )?(?:cell )?"
+                   r"(?:([a-c]) ?([1-3])|([1-3]) ?([a-c]))")
 
 
 def winner(board: str) -> str | None:
@@ -97,8 +102,8 @@ class TicTacToe(VersusTask):
         Knob("opponent_depth", [1, 2, 2, 3, 3, 4, 5, 6, 7, 9], (1, 9), doc="plies the opponent looks ahead"),
         Knob("spare_turns", [4, 3, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20), doc="turns allowed for invalid moves"),
     )
-    answer_format = "a cell as column letter and row number, e.g. b2"
-    example = "b2"
+    answer_format = "a cell as column letter and row number"
+    example = "d4"  # off the 3x3 board: the example never wins (any empty cell may)
 
     def build(self, rng, params):
         key = (params["win_in"], params["threat"])
@@ -120,18 +125,14 @@ class TicTacToe(VersusTask):
             f"wins. A draw is not a win.\n{lookahead(params['opponent_depth'])} After each of your moves you "
             f"see the opponent's reply and the board. You have {plural(limit, 'turn')}; an invalid move is "
             f"rejected and still uses a turn. Win the game.")
-        return self.draft(c, question)
+        return self.versus_draft(c, question)
 
     def parse(self, c, pos, text):
-        cells = [w for w in words(text)
-                 if w not in ("play", "place", "cell", "at", "in", "on", "mark", "x", "o", "row", "column", "col")]
-        joined = "".join(cells)
-        if len(joined) == 2 and joined[0] in COLS and joined[1] in ROWS:
-            i = ROWS.index(joined[1]) * 3 + COLS.index(joined[0])
-        elif len(joined) == 2 and joined[1] in COLS and joined[0] in ROWS:
-            i = ROWS.index(joined[0]) * 3 + COLS.index(joined[1])
-        else:
+        m = _CELL.fullmatch(text.lower())
+        if not m:
             return None, "name a cell by column a-c and row 1-3, e.g. b2."
+        col, row = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        i = ROWS.index(row) * 3 + COLS.index(col)
         if pos["board"][i] != ".":
             return None, f"{cell_name(i)} is already taken."
         return i, None

@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from procgym import Draft, Knob, register
+from procgym import Knob, register
+from procgym.kit import plural
 
-from ._common import OPPONENT, YOU, VersusTask, pick, plural
+from ._opponent import OPPONENT, YOU, VersusTask, pick
 
 PILES = "AB"
-_BOTH = re.compile(r"^(?:take\s+)?(\d{1,6})\s+(?:from\s+)?(?:both|each|ab|a\s*(?:and|&|,)\s*b)(?:\s+piles?)?$")
-_ONE = re.compile(r"^(?:take\s+)?(\d{1,6})\s+(?:from\s+)?(?:pile\s+)?([a-z])$")
+# a move: take N from A, take N from B, take N from both (also: from each, from A and B, both piles)
+_BOTH = re.compile(r"(?:take )?(\d{1,6}) (?:from )?(?:both|each|ab|a ?(?:and|&|,) ?b)(?: piles?)?")
+_ONE = re.compile(r"(?:take )?(\d{1,6}) (?:from )?(?:pile )?([a-z])")
 
 
 def moves(a: int, b: int) -> list[tuple[int, int]]:
@@ -82,7 +84,7 @@ class Wythoff(VersusTask):
         Knob("spare_turns", [3, 3, 3, 2, 2, 2, 1, 1, 1, 0], (0, 20), doc="turns beyond the game's length"),
     )
     answer_format = "a move as take N from A, take N from B, or take N from both"
-    example = "take 2 from both"
+    example = "take 0 from both"  # taking no token is never legal: the example never wins
 
     def build(self, rng, params):
         top, want = params["max_pile"], params["min_moves"]
@@ -105,12 +107,12 @@ class Wythoff(VersusTask):
             "pile, or take the same number (one or more) from both piles. Whoever takes the last token wins.\n"
             "The opponent plays perfectly. After each of your moves you see the opponent's reply and the piles. "
             f"You have {plural(limit, 'turn')}; an invalid move is rejected and still uses a turn. Win the game.")
-        return Draft(question, "\n".join(self.reference_line(c)), c)
+        return self.versus_draft(c, question)
 
     def parse(self, c, pos, text):
         a, b = pos["piles"]
-        t = " ".join(text.lower().replace(",", " ").replace(".", " ").split())
-        m = _BOTH.match(t)
+        t = text.lower()
+        m = _BOTH.fullmatch(t)
         if m:
             n = int(m.group(1))
             if n < 1:
@@ -118,7 +120,7 @@ class Wythoff(VersusTask):
             if n > min(a, b):
                 return None, f"taking {n} from both needs at least {n} in each pile (A {a}, B {b})."
             return ("both", n), None
-        m = _ONE.match(t)
+        m = _ONE.fullmatch(t)
         if m:
             n, pile = int(m.group(1)), m.group(2).upper()
             if pile not in PILES:
@@ -155,3 +157,4 @@ class Wythoff(VersusTask):
 
     def notation(self, c, move):
         return f"take {move[1]} from {move[0]}"
+

@@ -9,9 +9,11 @@ import sympy
 
 import procgym
 from procgym import Problem
-from procgym.generators.algebra._common import (InfiniteSolutions, Surd, normalise, pdivmod, pgcd_int, pmul,
-                                                poly_text, rational_roots, read_intervals, real_roots,
-                                                solve_abs_equation, solve_by_sign_chart, solve_system)
+from procgym.generators.algebra._absolute_values import InfiniteSolutions, solve_abs_equation
+from procgym.generators.algebra._intervals import intervals_from_json, normalise, read_intervals, solve_by_sign_chart
+from procgym.generators.algebra._linear_systems import solve_system
+from procgym.generators.algebra._polynomials import pdivmod, pgcd_int, pmul, poly_text, rational_roots
+from procgym.generators.algebra._surds import Surd, real_roots
 from procgym.generators.algebra.exponentials import perfect_power, power_exponent, rational_log, rewrite_log_bases
 from procgym.generators.algebra.functions import apply, inverse
 from procgym.generators.algebra.polynomials import monomial_exponents, mv_mul, mv_pow, mv_text
@@ -28,9 +30,10 @@ NAMES = ["algebra/linear_system", "algebra/polynomial_roots", "algebra/expand_po
 x = sympy.Symbol("x")
 
 
-def record(name, check, answer="x"):
-    """A hand-made problem record: verifying needs nothing else."""
-    return Problem(name, 0, None, {}, "hand-made", answer, check)
+def record(name, check, answer="x", prompt="hand-made"):
+    """A hand-made problem record: verifying needs nothing else (a few tasks read the left-hand
+    side an answer may carry, such as f(g(x)) or a_12, from the question)."""
+    return Problem(name, 0, None, {}, prompt, answer, check)
 
 
 def question(p):
@@ -317,8 +320,6 @@ def _as_sympy_set(intervals):
 
 
 def test_inequalities_match_sympy():
-    from procgym.generators.algebra._common import intervals_from_json
-
     for p in problems("algebra/solve_inequality", seeds=range(3)):
         text = _ABS.sub(r"abs(\1)", question(p).split("\n\n")[1])
         if text.count("<") + text.count(">") == 2:  # a compound inequality lo < mid < hi
@@ -422,7 +423,8 @@ def test_composition_helpers_and_forms():
     assert apply(("mobius", (1, 2, 1, -1)), [0, 1], [1]) == ([2, 1], [-1, 1])
     assert inverse(("linear", (2, 3))) == ("mobius", (1, -3, 0, 2))
     assert inverse(("mobius", (1, 2, 3, 4))) == ("mobius", (4, -2, -3, 1))
-    p = record("algebra/function_composition", {"num": [1, 2], "den": [-3, 1]})  # (2x + 1)/(x - 3)
+    p = record("algebra/function_composition", {"num": [1, 2], "den": [-3, 1]},  # (2x + 1)/(x - 3)
+               prompt="Let ...\n\nFind f(g(x)) as an expression in x.")
     for good in ("(2x+1)/(x-3)", "f(g(x)) = (2x+1)/(x-3)", "2 + 7/(x-3)", "(4x+2)/(2x-6)", "\\frac{2x+1}{x-3}"):
         assert ok(p, good), good
     for bad in ("(2x-1)/(x-3)", "2x+1/(x-3)", "(x-3)/(2x+1)", "(2x+1)/(x+3)", "7"):
@@ -468,7 +470,8 @@ def test_sequence_forms():
         assert ok(p, good), good
     for bad in ("3*2^n", "6n - 3", "3*2^(n-1) + 1", "2^(n-1)", "a_(n-1)*2"):
         assert not ok(p, bad), bad
-    value = record("algebra/sequence_formula", {"value": [1023, 64]})
+    value = record("algebra/sequence_formula", {"value": [1023, 64]},
+                   prompt="... Find the sum of the first 10 terms, a_1 + a_2 + ... + a_10.")
     assert ok(value, "1023/64") and ok(value, "15.984375") and ok(value, "S_10 = 1023/64")
     assert not ok(value, "1023/63") and not ok(value, "16")
 
@@ -527,3 +530,124 @@ def test_exp_log_forms():
     e = record("algebra/exp_log_equation", {"roots": ["-2 + log(10)/2"]})
     assert ok(e, "(ln(10) - 4)/2") and ok(e, "log(sqrt(10)) - 2") and not ok(e, "-2 + ln(10)")
     assert ok(record("algebra/exp_log_equation", {"roots": ["(e^(3) - (-1))/(2)"]}), "(e^3 + 1)/2")
+
+
+# --------------------------------------------------------------------------- answer reading: left-hand sides, hedges
+
+PROBE_ATTACK = "(x - 37/100)(x + 83/100)(x - 121/100)(x - 27/10)(x + 19/10)(x - 53/10)(x - 7/100)"
+
+
+def test_expand_left_hand_sides_are_checked():
+    p = procgym.generate("algebra/expand_polynomial", seed=0, difficulty=1)  # 9x^2 - 3x - 6
+    a = p.answer
+    shown = question(p).split("\n\n")[1]
+    for good in (a, f"{shown} = {a}", f"= {a}", f"${a}$."):
+        assert ok(p, good), good
+    for bad in (f"x != {a}", f"3x + 1 = {a}", f"x = {a}", f"y = {a}", f"{a} = {a} + 1", f"{a} + {PROBE_ATTACK}",
+                f"{a}\n{a} + 1", f"{a} \\approx"):
+        assert not ok(p, bad), bad
+
+
+def test_composition_left_hand_sides_are_checked():
+    p = record("algebra/function_composition", {"num": [1, 2], "den": [-3, 1]},
+               prompt="Let ...\n\nFind f(g(x)) as an expression in x.")
+    for good in ("(f \\circ g)(x) = (2x+1)/(x-3)", "(f\u2218g)(x) = (2x+1)/(x-3)", "y = \\frac{2x+1}{x-3}"):
+        assert ok(p, good), good
+    for bad in ("x != (2x+1)/(x-3)", "g(f(x)) = (2x+1)/(x-3)", "3x + 1 = (2x+1)/(x-3)", "f(g(x)) = (2x+1)/(x-3) = 2",
+                f"(2x+1)/(x-3) + {PROBE_ATTACK}", "(2x+1)/(x-3)\n(2x+1)/(x+3)"):
+        assert not ok(p, bad), bad
+    inverse = record("algebra/function_composition", {"num": [1, 2], "den": [-3, 1]},
+                     prompt="Let\nf(x) = ...\n\nFind the inverse function f^(-1)(x).")
+    assert ok(inverse, "f^{-1}(x) = (2x+1)/(x-3)") and ok(inverse, "f\u207b\u00b9(x) = (2x+1)/(x-3)")
+    assert not ok(inverse, "f(x) = (2x+1)/(x-3)")
+
+
+def test_sequence_formula_is_checked_as_an_identity():
+    values = [[3 * 2 ** (k - 1), 1] for k in (1, 2, 3, 4, 5, 6, 9, 13)]
+    p = record("algebra/sequence_formula", {"values": values},
+               prompt="... Find a closed-form expression for the n-th term a_n.")
+    # right at every checked n (1..6, 9, 13) but wrong at n = 7: not the same formula
+    wrong_at_7 = "3*2^(n-1) + (n-1)(n-2)(n-3)(n-4)(n-5)(n-6)(n-9)(n-13)"
+    for bad in (wrong_at_7, "x != 3*2^(n-1)", "S_n = 3*2^(n-1)", "3x + 1 = 3*2^(n-1)", f"3*2^(n-1) + {PROBE_ATTACK}"):
+        assert not ok(p, bad), bad
+    for good in ("a_{n} = 3 \\cdot 2^{n-1}", "6 \\cdot 2^{n-2}", "3 * 4^n / 2^(n+1)", "3/2 * 2^n"):
+        assert ok(p, good), good
+    value = record("algebra/sequence_formula", {"value": [1023, 64]},
+                   prompt="... Find the sum of the first 10 terms, a_1 + a_2 + ... + a_10.")
+    for bad in ("a_10 = 1023/64", "S_11 = 1023/64", "x != 1023/64", "1023/64 or 1023/63"):
+        assert not ok(value, bad), bad
+
+
+def test_simplify_rational_left_hand_sides_are_checked():
+    p = record("algebra/simplify_rational", {"num": [1, 1], "den": [-2, 1]})  # (x + 1)/(x - 2)
+    assert ok(p, "\\frac{x^2-5x-6}{x^2-8x+12} = \\frac{x+1}{x-2}")
+    for bad in ("x != (x+1)/(x-2)", "3x + 1 = (x+1)/(x-2)", "x = (x+1)/(x-2)", f"(x+1)/(x-2) + {PROBE_ATTACK}",
+                "(x+1)/(x-2)\n(x-1)/(x-2)"):
+        assert not ok(p, bad), bad
+
+
+def test_division_labels_in_any_order():
+    p = record("algebra/polynomial_division", {"quotient": [[-1, 1], [1, 1], [1, 1]], "remainder": [[4, 1]]})
+    for good in ("r(x) = 4; q(x) = x^2 + x - 1", "Remainder: 4\nQuotient: x^2 + x - 1", "x^2 + x - 1\n4"):
+        assert ok(p, good), good
+    for bad in ("q(x) = 4; r(x) = x^2 + x - 1", "q = x^2 + x - 1; q = 4", "s(x) = x^2 + x - 1; r(x) = 4",
+                "x^2 + x - 1; 4; 4", f"x^2 + x - 1 + {PROBE_ATTACK}; 4"):
+        assert not ok(p, bad), bad
+
+
+def test_inequality_overlapping_pieces_are_a_hedge():
+    everything = record("algebra/solve_inequality", {"intervals": [[None, False, None, False]]})
+    for bad in ("(-inf, inf) or [1/2, 5/2]", "[1/2, 5/2] or (-inf, inf)", "(-inf, 1] U [1, inf)", "(-inf, 2) U (1, inf)"):
+        assert not ok(everything, bad), bad
+    p = record("algebra/solve_inequality", {"intervals": [["1/2", True, "5/2", True]]})
+    for good in ("[1/2, 5/2]", "x \\in [\\frac{1}{2}, \\frac{5}{2}]", "[0.5, 2.5]"):
+        assert ok(p, good), good
+    for bad in ("[1/2, 5/2] or [1, 2]", "[1/2, 2] U [2, 5/2]", "{1/2, 1/2} U (1/2, 5/2]", "x > 1/2"):
+        assert not ok(p, bad), bad
+
+
+def test_linear_system_and_constants_by_name_in_any_order():
+    p = record("algebra/linear_system", {"kind": "unique", "names": ["x", "y"], "values": [[3, 1], [-2, 1]]})
+    for good in ("y = -2, x = 3", "(x, y) = (3, -2)", "(y, x) = (-2, 3)", "x = 3 and y = -2"):
+        assert ok(p, good), good
+    for bad in ("x = -2, y = 3", "(x, y) = (-2, 3)", "x = 3, y = -2, z = 0", "x = 3, y != -2", "x = 3, y = -2 or 2",
+                "3 -2", "x = 3"):
+        assert not ok(p, bad), bad
+    q = record("algebra/partial_fractions", {"names": ["A", "B"], "values": [[2, 1], [-1, 3]]})
+    assert ok(q, "B = -1/3, A = 2") and not ok(q, "A = -1/3, B = 2") and not ok(q, "A = 2, A = 2, B = -1/3")
+
+
+def test_value_sets_refuse_approximations_and_other_names():
+    p = record("algebra/polynomial_roots", {"roots": ["-3 - sqrt(13)", "-3 + sqrt(13)", "1/2"]})
+    approx = "-6605551275463989293119221267470495946251296573845246212710453056227166948293010445204619082018490717/10**100"
+    for bad in (f"{approx}, -3 + sqrt(13), 1/2", "y = 1/2, x = -3 + sqrt(13), x = -3 - sqrt(13)",
+                "x != 1/2, -3 + sqrt(13), -3 - sqrt(13)", "1/2, -3 + sqrt(13), -3 - sqrt(13), 1/2 + 0"):
+        assert not ok(p, bad), bad
+    assert ok(p, "x_1 = 1/2, x_2 = -3 + \\sqrt{13}, x_3 = -3 - \\sqrt{13}")
+
+
+def test_examples_are_never_correct_answers():
+    """The prompt's example never pays, also in the problems where an earlier example was the answer."""
+    from procgym.contract import prompt_example
+    from answer_helpers import tag
+
+    for name, level, seed in (("algebra/exp_log_equation", 8, 26), ("algebra/sequence_formula", 2, 129)):
+        p = procgym.generate(name, seed=seed, difficulty=level)
+        example = prompt_example(p.prompt)
+        assert not procgym.verify(p, tag(example)).correct, (name, level, seed, example)
+
+
+def test_kit_read_rhs():
+    """procgym.kit.read_rhs, added for the expression answers of these categories: a left-hand side is
+    checked (one of the labels, or the task's own test), never thrown away."""
+    from procgym.kit import NotAnAnswer, label_key, read_rhs
+
+    assert read_rhs("2x + 1", ["y"]) == "2x + 1" and read_rhs("= 2x + 1") == "2x + 1"
+    assert read_rhs("f(g(x)) = 2x + 1", ["f(g(x))"]) == "2x + 1"
+    assert read_rhs("F^{-1}(x) = x/2", ["F^(-1)(x)"]) == "x/2" and label_key("a_{12}") == label_key("a_12")
+    assert read_rhs("\\lim_{x \\to 0} f(x) = 1", lhs_ok=lambda lhs: lhs.startswith("\\lim")) == "1"
+    assert read_rhs("\\lim_{x -> 0} f(x) = 1", lhs_ok=lambda lhs: lhs.startswith("\\lim")) == "1"
+    for bad in ("x != 2x + 1", "3x + 1 = 2x + 1", "y = 2x + 1 = 3", "y <= 2x + 1", "y \\approx 2x", "y \\neq 2",
+                "x \\in (0, 1)", "2x + 1\n2x - 1", "y = ", "g(f(x)) = 2x + 1"):
+        with pytest.raises(NotAnAnswer):
+            read_rhs(bad, ["y", "f(g(x))"])

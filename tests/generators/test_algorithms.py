@@ -8,7 +8,7 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.algorithms._common import is_subsequence
+from procgym.generators.algorithms._sequences import is_subsequence
 from procgym.generators.algorithms.coin_change import count_ways, fewest_coins, greedy_coins
 from procgym.generators.algorithms.edit_distance import apply_script, distance_table, edit_script, parse_script
 from procgym.generators.algorithms.huffman import encoded_bits, huffman_code, prefix_clash

@@ -10,9 +10,9 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.algorithms._common import is_subsequence
-from procgym.generators.algorithms._common2 import (count_subsets, fewest_terms, reach_tables, read_groups,
-                                                     subset_for)
+from procgym.generators.algorithms._item_readers import read_groups
+from procgym.generators.algorithms._sequences import is_subsequence
+from procgym.generators.algorithms._subsets import count_subsets, fewest_terms, reach_tables, subset_for
 from procgym.generators.algorithms.bin_packing import first_fit, min_bins
 from procgym.generators.algorithms.binary_search import search_trace
 from procgym.generators.algorithms.max_subarray import circular_best, kadane
@@ -88,10 +88,15 @@ def test_subset_tables_against_brute_force():
 
 
 def test_read_groups_forms():
-    assert read_groups("A,C; B | D,E") == [["A", "C"], ["B"], ["D", "E"]]
-    assert read_groups("[A, C], [B], [D,E]") == [["A", "C"], ["B"], ["D", "E"]]
-    assert read_groups("[[a,c],[b]]") == [["A", "C"], ["B"]]
-    assert read_groups("Bin 1: A, C\nBin 2: B") == [["A", "C"], ["B"]]
+    items = set("ABCDE")
+    assert read_groups("A,C; B; D,E", items) == [["A", "C"], ["B"], ["D", "E"]]
+    assert read_groups("A,C | B | D,E", items) == [["A", "C"], ["B"], ["D", "E"]]
+    assert read_groups("[A, C], [B], [D,E]", items) == [["A", "C"], ["B"], ["D", "E"]]
+    assert read_groups("[[a,c],[b]]", items) == [["A", "C"], ["B"]]
+    assert read_groups("Bin 1: A, C\nBin 2: B", items) == [["A", "C"], ["B"]]
+    for bad in ("A,C; B | D,E", "A,C;; B", "A,C; B or D", "A,C; F", "[A,C],[B]]"):  # mixed separators, an
+        with pytest.raises(ValueError):  # empty group, a hedge, an unknown item, unbalanced brackets
+            read_groups(bad, items)
 
 
 # --------------------------------------------------------------------------- subset sum

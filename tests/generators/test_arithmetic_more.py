@@ -1,6 +1,7 @@
 """Per-task tests for the second wave of arithmetic tasks: exact values on known instances,
 accepted alternative forms, rejected near misses, and cross-checks of the reference solvers."""
 import random
+import re
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -9,17 +10,17 @@ import sympy
 
 import procgym
 from procgym import Problem
-from procgym.generators.arithmetic._common import decimal_text, is_terminating, number_text
 from procgym.generators.arithmetic.averages import make_mean_nice, mean, median, weighted_mean
 from procgym.generators.arithmetic.decimals import render_decimal
 from procgym.generators.arithmetic.division import euclid_divide, read_pair
-from procgym.generators.arithmetic.expressions import Node
+from procgym.generators.arithmetic._expression_trees import Node
 from procgym.generators.arithmetic.percents import apply_changes, combine_links
 from procgym.generators.arithmetic.radicals import evaluate as rad_evaluate
 from procgym.generators.arithmetic.radicals import extract, read_radical_form, to_sympy, value_text
 from procgym.generators.arithmetic.roman import from_roman, is_canonical, to_roman
 from procgym.generators.arithmetic.rounding import plain, round_sigfigs, round_to_exponent
 from procgym.generators.arithmetic.units import convert
+from procgym.kit import decimal_text, is_terminating, number_text
 from procgym.parsing import equivalent, parse_expression
 from answer_helpers import ok, tag
 
@@ -369,3 +370,88 @@ def test_average_forms():
         assert ok(p, good), good
     for bad in ("87", "88", "87.4", "-87.5", "87 1/2", "87.5 apples"):
         assert not ok(p, bad), bad
+
+
+# --------------------------------------------------------------------------- answer reading: simplified form, labels, hedges
+
+def test_radical_answer_must_be_in_simplified_form():
+    """Equal is not enough: the rational part once, each coefficient one reduced number, no zero term."""
+    p = record("arithmetic/simplify_radical", "1 + 2*sqrt(3) + sqrt(7)",
+               {"value": [[1, 1, 1, 1], [2, 3, 2, 1], [2, 7, 1, 1]], "expression": "(test)"})
+    for good in ("1 + 2*sqrt(3) + sqrt(7)", "2\\sqrt{3} + \\sqrt{7} + 1", "\\sqrt 7 + 1 + 2\\sqrt 3"):
+        assert ok(p, good), good
+    for bad in ("2*sqrt(3) + sqrt(7) + 1 - 1 + 1", "2*sqrt(3) + sqrt(7) + 1/2 + 1/2", "2*3/3*sqrt(3) + sqrt(7) + 1",
+                "4*sqrt(3)/2 + sqrt(7) + 1", "1 + 2*sqrt(3) + sqrt(7) + 0", "1 + 2*sqrt(3) + sqrt(7) + 0*sqrt(5)",
+                "(2 + 4*sqrt(3) + 2*sqrt(7))/2", "1 + sqrt(3)*(1 + 1) + sqrt(7)", "1 + 2*sqrt(3) + sqrt(7) or 1"):
+        assert not ok(p, bad), bad
+    q = record("arithmetic/simplify_radical", "3/4 + sqrt(5)/2", {"value": [[1, 1, 3, 4], [2, 5, 1, 2]],
+                                                                   "expression": "(test)"})
+    assert ok(q, "(3 + 2sqrt(5))/4") and ok(q, "\\frac{3 + 2\\sqrt{5}}{4}") and ok(q, "0.75 + 0.5\\sqrt{5}")
+    assert not ok(q, "(6 + 4sqrt(5))/8") and not ok(q, "(3 + 2sqrt(5))/4 + 0")
+
+
+def test_long_division_labels_in_any_order():
+    p = record("arithmetic/long_division", "2296 37", {"quotient": 2296, "remainder": 37})
+    for good in ("r = 37, q = 2296", "Remainder: 37, Quotient: 2296", "remainder is 37, quotient is 2296"):
+        assert ok(p, good), good
+    for bad in ("q = 37, r = 2296", "r = 37", "q = 2296, r = 37, r = 36", "x = 2296, r = 37", "2296 37 or 2296 36",
+                "2296 r 37 r 1", "q != 2296, r = 37"):
+        assert not ok(p, bad), bad
+
+
+def test_rounding_refuses_spaced_digits():
+    p = record("arithmetic/rounding", "12000", {"digits": "12000"})
+    for bad in ("12 000", "1 2000", "12000 12000", "12000\n12000"):
+        assert not ok(p, bad), bad
+
+
+def test_roman_spaces_only_between_place_values():
+    p = record("arithmetic/roman_numerals", "MCMXLIV", {"value": 1944, "roman": True})
+    assert ok(p, "M CM XL IV") and ok(p, "MCMXLIV")
+    for bad in ("MCM XLIV", "MCMXLIV MCMXLIV", "M C M X L I V", "IV XL CM M"):
+        assert not ok(p, bad), bad
+
+
+def test_unit_suffix_is_the_asked_unit():
+    p = procgym.generate("arithmetic/unit_conversion", seed=0, difficulty=6)  # a rate: "... per ..."
+    goal = re.search(r"Convert .+ to ((?:square )?[a-z]+(?: per [a-z]+)?)\.", p.prompt).group(1)
+    assert ok(p, f"{p.answer} {goal}")
+    head, _, tail = goal.partition(" per ")
+    assert not ok(p, f"{p.answer} {head} per {tail}x") and not ok(p, f"{p.answer} {head}")
+    assert not ok(p, f"{p.answer} {goal} or 1")
+
+
+def test_average_unit_is_the_question_unit():
+    p = next(q for q in (procgym.generate("arithmetic/averages", seed=s, difficulty=2) for s in range(40))
+             if "(in kg)" in q.prompt)
+    assert ok(p, f"{p.answer} kg") and not ok(p, f"{p.answer} cm") and not ok(p, f"{p.answer} points")
+
+
+@pytest.mark.parametrize("name,level,seed", [("arithmetic/expression_value", 3, 103), ("arithmetic/ratio_split", 3, 74),
+                                             ("arithmetic/roman_numerals", 9, 130), ("arithmetic/rounding", 8, 16),
+                                             ("arithmetic/unit_conversion", 2, 131),
+                                             ("arithmetic/fraction_arithmetic", 1, 113)])
+def test_examples_are_never_correct_answers(name, level, seed):
+    """The prompt's example never pays, also in the problems where an earlier example was the answer."""
+    from procgym.contract import prompt_example
+
+    p = procgym.generate(name, seed=seed, difficulty=level)
+    example = prompt_example(p.prompt)
+    assert not ok(p, example), (example, p.answer)
+
+
+def test_roman_example_is_drawn_per_problem_and_never_the_answer():
+    """Any standard numeral can be an answer, so the example is drawn for every problem from a fixed list,
+    leaving out the answer: it never pays, and its presence says nothing about the answer."""
+    from procgym.contract import prompt_example
+    from procgym.generators.arithmetic.roman import EXAMPLES
+
+    shown = []
+    for seed in range(30):
+        p = procgym.generate("arithmetic/roman_numerals", seed=seed, difficulty=8)
+        example = prompt_example(p.prompt)
+        assert example in EXAMPLES and example != p.answer
+        shown.append(example)
+    assert len(set(shown)) >= 4
+    q = procgym.generate("arithmetic/roman_numerals", seed=0, difficulty=2)  # Roman to number
+    assert prompt_example(q.prompt) == "4000" and not ok(q, "4000")

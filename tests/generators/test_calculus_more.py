@@ -12,8 +12,9 @@ import sympy
 import procgym
 from procgym import Problem
 from procgym.generators.calculus import integrals, odes
-from procgym.generators.calculus._common import (C, X, add, div, fn, mul, power, series_at, taylor, text, xtext,
-                                                 xval, xconst)
+from procgym.generators.calculus._exact_values import xconst, xtext, xval
+from procgym.generators.calculus._series import series_at, taylor
+from procgym.generators.calculus._tree import C, X, add, div, fn, mul, power, text
 from procgym.generators.calculus.extrema import classify, rational_roots
 from procgym.generators.calculus.implicit import implicit_slopes
 from procgym.generators.calculus.limits import limit_of
@@ -417,3 +418,72 @@ def test_tangent_forms():
     for bad in ("y = 3x + 2", "y = -3x - 2", "y = 2x - 2", "y = 3x^2 - 2", "x = 3y - 2", "y = 3x - 2 = 0",
                 "y = 3", "x = 2", "y^2 = 3x - 2"):
         assert not ok(p, bad), bad
+
+
+# --------------------------------------------------------------------------- answer reading: left-hand sides, hedges
+
+PROBE_ATTACK = "(x - 37/100)(x + 83/100)(x - 121/100)(x - 27/10)(x + 19/10)(x - 53/10)(x - 7/100)"
+
+
+def test_expression_answers_check_their_left_hand_side():
+    ind = record("calculus/indefinite_integral", "x^2 + ln(abs(x))",
+                 {"integrand": "2*x + 1/x", "antiderivative": "x^2 + ln(abs(x))", "techniques": []})
+    for good in ("\\int f(x)\\,dx = x^2 + \\ln|x| + C", "y = x^2 + ln|x|"):
+        assert ok(ind, good), good
+    for bad in ("f(x) = x^2 + ln|x|", "x != x^2 + ln|x|", "3x + 1 = x^2 + ln|x|", f"x^2 + ln|x| + {PROBE_ATTACK}",
+                "x^2 + ln|x|\nx^2 - ln|x|"):
+        assert not ok(ind, bad), bad
+    ode = procgym.generate("calculus/ode_initial_value", seed=0, difficulty=2)
+    assert ok(ode, f"y(x) = {ode.answer}") and ok(ode, f"y = {ode.answer}")
+    for bad in (f"y' = {ode.answer}", f"x != {ode.answer}", f"{ode.answer} + {PROBE_ATTACK}", f"x = {ode.answer}"):
+        assert not ok(ode, bad), bad
+
+
+def test_taylor_polynomial_and_value_labels():
+    p = procgym.generate("calculus/taylor_coefficient", seed=2, difficulty=6)  # the polynomial of degree 4
+    assert p.check["ask"] == "polynomial"
+    assert ok(p, f"P_4(x) = {p.answer}") and ok(p, f"{p.answer} + O(x^5)")
+    for bad in (f"f(x) = {p.answer}", f"x != {p.answer}", f"{p.answer} + {PROBE_ATTACK}", f"{p.answer} + x^5"):
+        assert not ok(p, bad), bad
+    q = procgym.generate("calculus/taylor_coefficient", seed=0, difficulty=2)  # the coefficient of x^3
+    assert ok(q, f"a_3 = {q.answer}") and not ok(q, f"a_4 = {q.answer}") and not ok(q, f"x != {q.answer}")
+
+
+def test_value_labels_of_implicit_extrema_and_limits():
+    imp = procgym.generate("calculus/implicit_derivative", seed=0, difficulty=2)
+    assert ok(imp, f"dy/dx = {imp.answer}") and ok(imp, f"y' = {imp.answer}")
+    assert not ok(imp, f"dx/dy = {imp.answer}") and not ok(imp, f"y = {imp.answer}")
+    top = record("calculus/extrema", "18", {"ask": "abs_max", "value": [18, 1], "f": [0, -3, 0, 1], "interval": [-2, 3]})
+    assert ok(top, "f(3) = 18") and not ok(top, "f(2) = 18") and not ok(top, "f(4) = 18") and not ok(top, "x = 18")
+    lim = procgym.generate("calculus/limit", seed=0, difficulty=1)
+    assert ok(lim, f"\\lim_{{x \\to 0}} f(x) = {lim.answer}") and ok(lim, f"\\lim_{{x->0}} f(x) = {lim.answer}")
+    assert not ok(lim, f"x != {lim.answer}") and not ok(lim, f"f(x) = {lim.answer}")
+
+
+def test_extrema_none_is_said_not_left_empty():
+    empty = record("calculus/extrema", "none", {"ask": "local_max", "xs": [], "f": [0, 0, 0, 1]})
+    for bad in ("", " ", "<answer></answer>", "x = ", "none, 0"):
+        assert not procgym.verify(empty, bad if "<" in bad else f"<answer>{bad}</answer>").correct, bad
+    assert not procgym.verify(empty, "\\boxed{1} <answer></answer>").correct
+    crit = record("calculus/extrema", "-1, 1", {"ask": "critical_points", "xs": [[-1, 1], [1, 1]], "f": [0, -3, 0, 1]})
+    assert ok(crit, "x = 1 or x = -1") and not ok(crit, "y = 1, x = -1") and not ok(crit, "x != 1, x = -1")
+
+
+def test_definite_integral_refuses_decimal_approximations():
+    p = procgym.generate("calculus/definite_integral", seed=0, difficulty=7)  # -pi - 4
+    assert p.answer == "-pi - 4"
+    assert ok(p, "-(\\pi + 4)") and ok(p, "\\int_0^1 f(x)\\,dx = -\\pi - 4")
+    for bad in ("-7.14159265358979323846264338327950288", "-7.14159265358979323846264338327950288 + 0*pi",
+                "-7.141592653589793238462643383279502884197 + 10^(-40)*pi", "-pi - 4 + 10^(-30)*pi"):
+        assert not ok(p, bad), bad
+
+
+@pytest.mark.parametrize("name,level,seed", [("calculus/limit", 1, 10), ("calculus/implicit_derivative", 1, 72),
+                                             ("calculus/series_sum", 8, 110)])
+def test_examples_are_never_correct_answers(name, level, seed):
+    """The prompt's example never pays, also in the problems where an earlier example was the answer."""
+    from procgym.contract import prompt_example
+
+    p = procgym.generate(name, seed=seed, difficulty=level)
+    example = prompt_example(p.prompt)
+    assert not ok(p, example), (example, p.answer)

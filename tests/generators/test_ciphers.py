@@ -7,7 +7,8 @@ import re
 import pytest
 
 import procgym
-from procgym.generators.ciphers._common import WORDS, letters_only, segmentable, shift_text
+from procgym.generators.ciphers._letters import letters_only, shift_text
+from procgym.generators.ciphers._words import WORDS, segmentable
 from procgym.generators.ciphers.caesar import plausible_shifts
 from procgym.generators.ciphers.encodings import apply, messages, undo
 from procgym.generators.ciphers.rail_fence import decode as rail_decode
@@ -232,6 +233,9 @@ def test_xor_known_values_and_hex_reading():
     assert read_hex("0a 1B:2c") == b"\x0a\x1b\x2c"
     assert read_hex("0x0a0x1b") == b"\x0a\x1b"
     assert read_hex("abc") is None and read_hex("zz") is None
+    assert read_hex("0x0a, 0x1b") == b"\x0a\x1b" and read_hex("0a-1b") == b"\x0a\x1b"
+    for bad in ("-0a1b", "0a1b or 0a1c", "0a 1", ":0a1b", "0a1b?"):  # no sign dropped, no second candidate
+        assert read_hex(bad) is None, bad
 
 
 def test_xor_forms_and_near_misses():

@@ -1,12 +1,15 @@
 """Per-task tests for ciphers/morse, luhn, isbn, affine and columnar_transposition: exact values
 on known instances, accepted alternative forms and rejected near misses."""
 import procgym
-from procgym.generators.ciphers._common3 import (MORSE, count_parses, isbn10_check, isbn10_valid, isbn13_check,
-                                                 isbn13_valid, luhn_check_digit, luhn_valid, morse_word)
-from procgym.generators.ciphers.affine import UNITS, inverse_table, keys_fitting, table
+from procgym.generators.ciphers._check_digits import (isbn10_check, isbn10_valid, isbn13_check, isbn13_valid,
+                                                      luhn_check_digit, luhn_valid)
+from procgym.generators.ciphers._morse import MORSE, count_parses, morse_word
+from procgym.generators.ciphers.affine import UNITS, inverse_table, keys_fitting
+from procgym.generators.ciphers.affine import affine_table as table
 from procgym.generators.ciphers.columnar import decode as col_decode
 from procgym.generators.ciphers.columnar import encode as col_encode
 from procgym.generators.ciphers.morse import encode, read_morse
+from procgym.kit import normalize
 from answer_helpers import ok
 
 NAMES = ["ciphers/morse", "ciphers/luhn", "ciphers/isbn", "ciphers/affine", "ciphers/columnar_transposition"]
@@ -28,7 +31,7 @@ def test_all_registered():
 def test_morse_known_values():
     assert encode("sos") == "... --- ..."
     assert encode("hi there") == ".... .. / - .... . .-. ."
-    assert read_morse("\u00b7\u00b7\u00b7 \u2212\u2212\u2212 / .-") == [["...", "---"], [".-"]]
+    assert read_morse(normalize("\u00b7\u00b7\u00b7 \u2212\u2212\u2212 / .-")) == [["...", "---"], [".-"]]
     assert read_morse("... x ...") is None
     assert morse_word("et") == ".-" == MORSE["a"]
     # ".-" is "a" or "et": two texts; with only "a" in the list, one
@@ -200,3 +203,66 @@ def test_columnar_forms_and_double():
     q = first("ciphers/columnar_transposition", 1)
     assert ok(q, " ".join(q.answer[i:i + 3] for i in range(0, len(q.answer), 3)))
     assert not ok(q, q.answer[1:] + q.answer[0])
+
+
+# ------------------------------------------------------------------ answer reading (issue 17)
+def test_check_digit_refuses_signs_hedges_and_second_digits():
+    p = first("ciphers/luhn", 1, lambda p: p.answer != "0")
+    d = p.answer
+    assert ok(p, d) and ok(p, f"`{d}`") and ok(p, f"{d}.") and ok(p, f"${d}$")
+    for text in (f"-{d}", f"- {d}", f"+{d}", f"{d} or {(int(d) + 1) % 10}", f"{d}\n{(int(d) + 1) % 10}",
+                 f"not {d}", f"{d}?", f"0, {d}", f"digit {d}", f"{d}{d}", f"{d} (I think)"):
+        assert not ok(p, text), text
+    q = first("ciphers/isbn", 2, lambda p: p.check["mode"] == "check10" and p.answer != "X")
+    assert ok(q, q.answer) and not ok(q, "-" + q.answer) and not ok(q, f"{q.answer} or X")
+
+
+def test_isbn13_reader_strict():
+    q = first("ciphers/isbn", 4)
+    digits = q.answer
+    assert ok(q, f"ISBN {digits}") and ok(q, f"ISBN-13: {digits}") and ok(q, " ".join([digits[:3], digits[3:]]))
+    for text in (f"-{digits}", f"{digits} or {digits[:-1]}0", f"{digits}\n{digits}", f"{digits}--", f"978-{digits}",
+                 f"not {digits}"):
+        assert not ok(q, text), text
+
+
+def test_label_sets_strict():
+    p = first("ciphers/isbn", 9, lambda p: len(p.check["valid"]) >= 2)
+    valid = p.check["valid"]
+    assert ok(p, " ".join(valid)) and ok(p, ", ".join(valid).lower()) and ok(p, "{" + ", ".join(valid) + "}")
+    for text in (", ".join(valid) + " or " + valid[0], "not " + ", ".join(valid), ", ".join(valid + valid[:1]),
+                 ", ".join(valid) + " (maybe)", ", ".join(valid) + ", none"):
+        assert not ok(p, text), text
+    q = first("ciphers/luhn", 8, lambda p: not p.check["valid"])
+    assert ok(q, "None.") and ok(q, "{}") and not ok(q, "") and not ok(q, "none, A")
+
+
+def test_examples_are_never_an_answer():
+    for name in ("ciphers/luhn", "ciphers/isbn"):
+        for level in range(1, 11):
+            for seed in range(40):
+                p = procgym.generate(name, seed=seed, difficulty=level)
+                example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+                assert not ok(p, example), (name, level, seed, example)
+    # a digit answer gets a digit drawn among the nine others, whatever the answer: problems whose
+    # check digit is 7 (the task's own example) show various digits, as others do
+    shown = {}
+    for seed in range(300):
+        p = procgym.generate("ciphers/luhn", seed=seed, difficulty=1)
+        shown.setdefault(p.answer, set()).add(p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0])
+    assert all(len(digits) >= 5 and answer not in digits for answer, digits in shown.items()), shown
+    # a list of labels: Y and Z, which no list reaches; a conversion: an ISBN-13 with a wrong check digit
+    p = procgym.generate("ciphers/luhn", seed=0, difficulty=4)
+    assert p.check["mode"] == "validate" and p.prompt.endswith("for example <answer>Y, Z</answer>.")
+    p = procgym.generate("ciphers/isbn", seed=0, difficulty=4)
+    assert p.check["mode"] == "convert" and p.prompt.endswith("for example <answer>9780306406150</answer>.")
+    # an XOR key: lowercase letters, so one with a digit is never the key
+    p = procgym.generate("ciphers/xor", seed=0, difficulty=6)
+    assert p.check["kind"] == "key" and p.prompt.endswith("for example <answer>k3y</answer>.") and not ok(p, "k3y")
+
+
+def test_morse_keeps_a_final_dot_and_reads_letters_with_one():
+    p = first("ciphers/morse", 1, lambda p: p.check["mode"] == "encode" and p.answer.endswith("."))
+    assert ok(p, p.answer) and not ok(p, p.answer[:-1]) and ok(p, p.answer.replace(".", "\u00b7"))
+    q = first("ciphers/morse", 2, lambda p: p.check["mode"] == "decode")
+    assert ok(q, q.answer + ".") and ok(q, q.answer.upper()) and not ok(q, q.answer + " or " + q.answer)

@@ -7,11 +7,11 @@ import textwrap
 import pytest
 
 import procgym
-from procgym.generators.code._common import parse_ints
-from procgym.generators.code._tiny_lang import StepLimit, TinyError, parse, render, run
+from procgym.generators.code._int_lists import read_int_list
+from procgym.generators._tiny_lang import StepLimit, TinyError, parse, render, run
 from procgym.generators.code.machines import MachineError, assemble, run_registers, run_stack
 from procgym.generators.code.programs import ProgramGenerator
-from procgym.parsing import ParseError
+from procgym.kit import NotAnAnswer
 from answer_helpers import ok, tag
 
 NAMES = ["code/program_output", "code/program_input", "code/stack_machine", "code/register_machine"]
@@ -126,7 +126,7 @@ def test_program_output_answer_is_the_traced_output():
     for level in (1, 5, 10):
         for seed in range(3):
             p = procgym.generate("code/program_output", seed=seed, difficulty=level)
-            assert run(program_text(p)) == parse_ints(p.answer)
+            assert run(program_text(p)) == read_int_list(p.answer)
 
 
 def test_program_output_forms_and_near_misses():
@@ -142,13 +142,12 @@ def test_program_output_forms_and_near_misses():
     assert not ok(p, ", ".join(map(str, values + [0])))
 
 
-def test_parse_ints():
-    assert parse_ints("[3, -1, 4]") == parse_ints("3;-1;4") == parse_ints("3\n-1\n4") == [3, -1, 4]
-    assert parse_ints("") == []
-    with pytest.raises(ParseError):
-        parse_ints("3, x")
-    with pytest.raises(ParseError):
-        parse_ints("1 - 2")
+def test_read_int_list():
+    assert read_int_list("[3, -1, 4]") == read_int_list("3;-1;4") == read_int_list("3\n-1\n4") == [3, -1, 4]
+    assert read_int_list("3 -1 4") == [3, -1, 4]
+    for bad in ("", "3, x", "1 - 2", "3,,4", "3, 4,", "[]", "3, 4 or 5"):
+        with pytest.raises(NotAnAnswer):
+            read_int_list(bad)
 
 
 # --------------------------------------------------------------------------- code/program_input
@@ -176,7 +175,7 @@ def _runs_to(text, inputs, target):
 def test_program_input_two_inputs():
     p = procgym.generate("code/program_input", seed=3, difficulty=8)
     assert p.check["inputs"] == ["n", "m"]
-    n, m = parse_ints(p.answer)
+    n, m = read_int_list(p.answer)
     assert ok(p, f"n={n}, m={m}") and ok(p, f"({n}, {m})")
     assert not ok(p, str(n))  # one value where two are asked
     found_wrong = False
@@ -270,3 +269,54 @@ def test_register_machine_answer_matches_the_shown_program():
         regs = {n: int(starts.get(n, 0)) for n in p.check["names"]}
         final, _ = run_registers(program, regs, 10_000)
         assert [final[n] for n in p.check["names"]] == p.check["values"]
+
+
+# --------------------------------------------------------------------------- answer reading (issue 17)
+
+def test_register_machine_reads_unicode_minus_and_names():
+    p = next(q for q in (procgym.generate("code/register_machine", seed=s, difficulty=8) for s in range(60))
+             if any(v < 0 for v in q.check["values"]) and len(set(q.check["values"])) > 1)
+    names, values = p.check["names"], p.check["values"]
+    pairs = [f"{n} = {v}" for n, v in zip(names, values)]
+    assert ok(p, ", ".join(pairs).replace("-", "\u2212"))  # U+2212 minus: the shared normalisation reads it
+    assert ok(p, "\n".join(reversed(pairs)))
+    swapped = [f"{n} = {v}" for n, v in zip(names, values[1:] + values[:1])]
+    assert not ok(p, ", ".join(swapped))  # names are read: values under the wrong names are wrong
+    assert not ok(p, ", ".join(pairs).replace("=", "!=", 1))
+    assert not ok(p, ", ".join(pairs) + " or " + pairs[0])
+
+
+def test_program_input_reads_labels_by_name():
+    for seed in range(200):
+        p = procgym.generate("code/program_input", seed=seed, difficulty=8)
+        n, m = read_int_list(p.answer)
+        if n != m and not _runs_to(p.check["program"], {"n": m, "m": n}, p.check["output"]):
+            break
+    else:
+        raise AssertionError("no two-input problem whose swapped inputs fail")
+    assert ok(p, f"m = {m}, n = {n}") and ok(p, f"n: {n}; m: {m}")
+    assert not ok(p, f"m = {n}, n = {m}")  # swapped labels: read by name, so wrong (audit FP6)
+    assert not ok(p, f"n = {n}")  # every input is required
+    assert not ok(p, f"n = {n}, m = {m}, k = 1")
+    assert not ok(p, f"n = {n}, m != {m}")
+    one = next(q for q in (procgym.generate("code/program_input", seed=s, difficulty=3) for s in range(40)))
+    v = one.answer
+    assert ok(one, f"n = {v}") and not ok(one, f"m = {v}") and not ok(one, f"3n + 1 = {v}") and not ok(one, f"-{v}")
+
+
+def test_program_input_example_is_never_an_answer():
+    for level in range(1, 11):
+        for seed in range(20):
+            p = procgym.generate("code/program_input", seed=seed, difficulty=level)
+            example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+            assert not ok(p, example), (level, seed, example)
+            # a negative input, the same in every problem: it says nothing about the answer
+            assert example == ("-1" if len(p.check["inputs"]) == 1 else "-1, 4"), (level, seed, example)
+
+
+def test_stack_machine_empty_words():
+    from procgym import Problem
+    p = procgym.generate("code/stack_machine", seed=0, difficulty=1)
+    q = Problem.from_dict({**p.to_dict(), "check": {"stack": []}})
+    assert ok(q, "empty") and ok(q, "none") and ok(q, "[]") and ok(q, "The stack is empty")
+    assert not ok(q, "0") and not ok(q, "empty or 0")

@@ -7,8 +7,13 @@ import re
 import pytest
 
 import procgym
-from procgym.generators.code._common3 import (PatternError, TapeError, eval_bits, full_match, parse_pattern,
-                                              read_unsigned, run_tape, run_turing)
+from procgym.generators._regex import RegexError as PatternError
+from procgym.generators._regex import full_match
+from procgym.generators.code._bits import eval_bits, read_unsigned
+from procgym.generators.code._tape_machine import TapeError, run_tape
+from procgym.generators.code.regex_design import parse_pattern
+from procgym.generators.code.turing import run_turing
+from procgym.kit import NotAnAnswer
 from answer_helpers import ok
 
 NAMES = ["code/tape_output", "code/tape_input", "code/turing_machine", "code/bitwise_expression",
@@ -102,7 +107,10 @@ def test_bitwise_evaluator_known_values():
     assert eval_bits(("rotl", ("var", "x"), 1), env, 4) == 0b1001
     assert eval_bits(("sub", ("var", "y"), ("var", "x")), env, 4) == 14
     assert read_unsigned("0xff") == 255 and read_unsigned("0b101") == 5 and read_unsigned("1,024") == 1024
-    assert read_unsigned("0b1111 0000") == 240 and read_unsigned("abc") is None
+    assert read_unsigned("0b1111 0000") == 240 and read_unsigned("0xdead_beef") == 0xDEADBEEF
+    for bad in ("abc", "0 4", "0\n4", "0x ff", "0b10 1", "-0x1f", "5 or 6", "0, 4"):
+        with pytest.raises(NotAnAnswer):
+            read_unsigned(bad)
 
 
 def test_bitwise_forms_and_near_misses():
@@ -169,3 +177,41 @@ def test_regex_design_reference_and_near_misses():
         assert ok(p, p.answer)
         assert not ok(p, ".*")
         assert not ok(p, p.check["positives"][0])
+
+
+# ------------------------------------------------------------------ answer reading (issue 17)
+def test_bitwise_refuses_two_candidates():
+    p = first("code/bitwise_expression", 5, lambda p: int(p.answer) >= 10)
+    v = int(p.answer)
+    assert ok(p, f"{v:,}") and ok(p, hex(v)) and ok(p, f"{v}.")
+    a, b = str(v)[:-1], str(v)[-1]
+    for text in (f"{a}\n{b}", f"{a} {b}", f"0\n{v}", f"0, {v}", f"{v} or {v + 1}", f"-{v}", f"{v}?",
+                 f"not {v}", f"x = {v} + 0", "0x" + format(v, "x")[:-1] + " " + format(v, "x")[-1]):
+        assert not ok(p, text), text
+
+
+def test_regex_design_keeps_a_final_dot():
+    p = procgym.generate("code/regex_design", seed=0, difficulty=1).to_dict()
+    p["check"] = {"positives": ["ab", "ac"], "negatives": ["a", "b"], "limit": 4}
+    assert procgym.verify(p, "<answer>a.</answer>").correct  # "." is the pattern's last item, not a full stop
+    assert procgym.verify(p, "<answer>`a.`</answer>").correct
+    assert not procgym.verify(p, "<answer>a</answer>").correct
+    assert not procgym.verify(p, "<answer>a. or ab</answer>").correct
+    assert not procgym.verify(p, "<answer>a.\nab</answer>").correct
+
+
+def test_examples_are_never_an_answer():
+    # one example for every problem (it can never be right), or one drawn among fixed wrong values:
+    # either way it says nothing about the answer
+    drawn = {"code/program_output": {"7, -2, 15", "3, 0, -8", "12, 5", "-4, 9, 1"},
+             "code/stack_machine": {"3, -1, 12", "5, 0, -4", "-2, 7", "8, 8, -5, 1"}}
+    for name in ("code/regex_design", "code/bitwise_expression", "code/register_machine", "code/tape_input",
+                 "code/tape_output", "code/turing_machine", "code/program_output", "code/stack_machine"):
+        shown = set()
+        for level in range(1, 11):
+            for seed in range(20):
+                p = procgym.generate(name, seed=seed, difficulty=level)
+                example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+                assert not ok(p, example), (name, level, seed, example)
+                shown.add(example)
+        assert shown == drawn.get(name, {procgym.get(name).example}), (name, shown)

@@ -6,7 +6,8 @@ import re
 import pytest
 
 import procgym
-from procgym.generators.cognition._common import read_items
+from procgym.kit import NotAnAnswer
+from procgym.generators.cognition._words import read_word, read_words
 from procgym.generators.cognition.conditional_count import holds, render
 from procgym.generators.cognition.holdings import TABLE
 from procgym.generators.cognition.holdings import apply as hold_apply
@@ -24,9 +25,16 @@ def test_eight_cognition_tasks():
     assert len(NAMES) >= 8
 
 
-def test_read_items():
-    assert read_items("[Lamp, the key and mug]") == ["lamp", "the key", "mug"]
-    assert read_items("nothing") == [] and read_items("None.") == []
+def test_read_words():
+    assert read_words("[Lamp, the key and mug]", articles=True) == ["lamp", "key", "mug"]
+    assert read_words("lamp, key, and mug") == ["lamp", "key", "mug"]
+    assert read_word("the Red cup", suffix="cup") == "red" and read_word("a Nurse") == "nurse"
+    for text in ("the key", "lamp, key or mug", "lamp,, key", "lamp, not key", "lamp key"):
+        with pytest.raises(NotAnAnswer):
+            read_words(text)
+    for text in ("Ada or Ben", "not Ada", "Ada (not sure)", "Ada, Ben", "red cup"):
+        with pytest.raises(NotAnAnswer):
+            read_word(text)
 
 
 # ------------------------------------------------------------------ counting in text
@@ -267,3 +275,92 @@ def test_higher_levels_have_more_steps(name):
     t = procgym.get(name)
     lo, hi = t.generate(seed=0, difficulty=1), t.generate(seed=0, difficulty=10)
     assert len(hi.prompt) > len(lo.prompt)
+
+
+# ------------------------------------------------------------------ answers read with the kit
+def test_item_transfers_empty_hands_need_a_word():
+    """FP7: an empty answer was read as "nothing"; now only a word meaning none is."""
+    p = next(q for q in (procgym.generate("cognition/item_transfers", seed=s, difficulty=9) for s in range(300))
+             if q.check.get("have") == [])
+    for text in ("nothing", "Nothing.", "none", "empty"):
+        assert ok(p, text), text
+    for text in ("", " ", "-", "[]", "lamp", "nothing or lamp"):
+        assert not ok(p, text), text
+    assert not procgym.verify(p, "\\boxed{lamp} <answer></answer>").correct
+
+
+def test_item_transfers_refuses_hedges():
+    who = next(q for q in (procgym.generate("cognition/item_transfers", seed=s, difficulty=4) for s in range(30))
+               if q.check.get("who", "nobody") != "nobody")
+    name = who.answer
+    for text in (f"{name} or Ben", f"not {name}", f"{name} I think", f"{name}, Zoe", "nobody"):
+        assert not ok(who, text), text
+    what = next(q for q in (procgym.generate("cognition/item_transfers", seed=s, difficulty=9) for s in range(30))
+                if q.check.get("have"))
+    have = what.check["have"]
+    assert ok(what, ", ".join(have) + ".") and ok(what, "[" + ", ".join(have) + "]")
+    for text in (", ".join(have) + " or nothing", "not " + ", ".join(have), ", ".join(have) + ", " + have[0],
+                 ", ".join(have) + " (not sure)"):
+        assert not ok(what, text), text
+
+
+def test_word_answers_refuse_hedges():
+    for seed in range(40):
+        p = procgym.generate("cognition/shell_game", seed=seed, difficulty=6)
+        if "colour" in p.check:
+            c = p.check["colour"]
+            assert ok(p, f"The {c} cup.") and ok(p, f"**{c}**")
+            for text in (f"{c} or blue", f"not {c}", f"{c} cup I think", f"{c}, {c}"):
+                assert not ok(p, text), text
+        if p.check.get("object") == "nothing":
+            assert ok(p, "none") and not ok(p, "-") and not ok(p, "nothing or ball")
+    w = next(q for q in (procgym.generate("cognition/record_updates", seed=s, difficulty=6) for s in range(40))
+             if "word" in q.check)
+    word = w.check["word"]
+    for text in (f"{word} or Lima", f"not {word}", f"{word} (not sure)", f"{word}, {word}"):
+        assert not ok(w, text), text
+
+
+def test_list_instructions_refuses_hedges():
+    p = procgym.generate("cognition/list_instructions", seed=2, difficulty=8)
+    items = p.check["items"]
+    text = ", ".join(items)
+    assert ok(p, ", ".join(items[:-1]) + ", and " + items[-1])
+    for bad in (f"{text} or {items[0]}", f"not {text}", f"{text} I think", text + ",", text.replace(", ", ",, ", 1)):
+        assert not ok(p, bad), bad
+
+
+# problems whose answer was the previous example: the example shown is one that no problem has as
+# its answer (a negative count, objects and jobs outside the word lists), the same for every problem
+# of the kind
+EXAMPLE_FIXED = [("cognition/conditional_count", 4, 0, "11", "-11"),
+                 ("cognition/item_transfers", 6, 15, "kite, mug", "spoon, hat"),
+                 ("cognition/letter_count", 6, 0, "12", "-12"), ("cognition/record_updates", 2, 3, "nurse", "dentist"),
+                 ("cognition/word_count", 4, 8, "7", "-7"), ("cognition/shell_game", 1, 0, "3", "0")]
+
+
+@pytest.mark.parametrize("name,level,seed,answer,example", EXAMPLE_FIXED)
+def test_prompt_example_is_never_the_answer(name, level, seed, answer, example):
+    from procgym.contract import prompt_example
+
+    p = procgym.generate(name, seed=seed, difficulty=level)
+    assert p.answer == answer and prompt_example(p.prompt) == example and not ok(p, example)
+    for s in range(30):
+        q = procgym.generate(name, seed=s, difficulty=level)
+        assert not ok(q, prompt_example(q.prompt))
+
+
+def test_shell_game_examples_are_never_answers():
+    """A position 0, a grey cup and an acorn are never answers (positions start at 1, grey is no cup
+    colour, an acorn is never hidden), so the task needs no closed set of answers."""
+    from procgym.contract import prompt_example
+
+    task = procgym.get("cognition/shell_game")
+    assert not task.closed_answers
+    shown = set()
+    for level in (1, 5, 10):
+        for seed in range(30):
+            p = task.generate(seed=seed, difficulty=level)
+            shown.add(prompt_example(p.prompt))
+            assert not ok(p, prompt_example(p.prompt))
+    assert shown == {"0", "grey", "acorn"}

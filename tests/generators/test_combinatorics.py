@@ -9,7 +9,7 @@ from sympy.utilities.iterables import multiset_permutations
 
 import procgym
 from procgym import Problem
-from procgym.generators.combinatorics._common import derangement_numbers, multinomial
+from procgym.generators.combinatorics._counting import derangement_numbers, multinomial
 from procgym.generators.combinatorics.arrangements import count_arrangements
 from procgym.generators.combinatorics.catalan import count_walks
 from procgym.generators.combinatorics.derangements import count_with_fixed_points
@@ -68,8 +68,22 @@ def test_alternative_forms_accepted_and_near_misses_rejected(name):
         assert ok(p, form), form
     for miss in (n - 1, n + 1, -n, 10 * n):
         assert not ok(p, str(miss)), miss
-    for bad in (f"{n}.5", f"{n}/2", f"about {n}", f"{n} or {n + 1}", ""):
+    for bad in (f"{n}.5", f"{n}/2", f"about {n}", f"{n} or {n + 1}", "", f"0, {n}", f"x != {n}", f"3x + 1 = {n}",
+                f"{n} I think", f"not {n}", f"{n}\n{n + 1}", f"{n} 0"):
         assert not ok(p, bad), bad
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_prompt_example_is_never_the_answer(name):
+    """Every prompt shows the same example, a negative count: the format, never an answer, and
+    the same for every problem, so it tells nothing about this one."""
+    from procgym.contract import prompt_example
+
+    task = procgym.get(name)
+    for level in (1, 5, 10):
+        for seed in range(10):
+            p = task.generate(seed=seed, difficulty=level)
+            assert prompt_example(p.prompt) == "-1" and not ok(p, "-1"), (level, seed)
 
 
 def test_grading_exact_integer():

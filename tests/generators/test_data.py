@@ -10,7 +10,9 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.generators.data import grouping, inventory, joins, ledgers, query
-from procgym.generators.data._common import THEMES, holds, money_text, number_text, parse_value
+from procgym.generators._amounts import read_amount as parse_value
+from procgym.generators.data._tables import THEMES, holds
+from procgym.kit import money_text, number_text
 from answer_helpers import ok
 
 NAMES = ["data/filter_count", "data/sort_top_k", "data/column_stats", "data/group_aggregate", "data/group_argmax",
@@ -432,3 +434,86 @@ def test_reorder_policy():
 def test_unit_forms():
     p = record("data/inventory_simulation", {"value": 37})
     assert ok(p, "37") and ok(p, "37.0") and not ok(p, "36") and not ok(p, "38")
+
+
+# --------------------------------------------------------------------------- answers read with the kit
+
+def test_values_refuse_lists_hedges_and_leftovers():
+    p = record("data/column_stats", {"value": [5, 2], "stat": "median"})
+    for text in ("2.5.", "$2.5$", "\\frac{5}{2}", "$\\frac{5}{2}$"):
+        assert ok(p, text), text
+    for text in ("0, 2.5", "2 5", "2.5 or 3", "median != 2.5", "2.5 I think", "-$-2.5", "2.5, 2.5"):
+        assert not ok(p, text), text
+    count = record("data/filter_count", {"value": 10})
+    for text in ("2 5", "2\n5", "0, 10", "10 or 11", "x != 10", "3x + 1 = 10", "ten"):
+        assert not ok(count, text), text
+
+
+def test_names_and_pairs_refuse_hedges():
+    p = record("data/group_argmax", {"value": "North", "options": ["East", "North", "South"]})
+    for text in ("North or South", "not North", "North I think", "North, North"):
+        assert not ok(p, text), text
+    pair = record("data/pivot_cell", {"kind": "max_cell", "pair": ["North", "Gizmo"], "rows": ["North", "South"],
+                                      "cols": ["Gizmo", "Valve"]})
+    for text in ("North, Gizmo or South, Valve", "not North, Gizmo", "North, Gizmo,", "North,, Gizmo", "North Gizmo"):
+        assert not ok(pair, text), text
+    ids = record("data/sort_top_k", {"ids": ["S104", "S388"], "all": ["S104", "S122", "S388"]})
+    for text in ("S104, S388 or S388, S104", "S104, S388 (not sure)", "S104,,S388", "not S104, S388"):
+        assert not ok(ids, text), text
+    join = record("data/join_lookup", {"value": "Reno", "options": ["Kai", "Omaha", "Reno"]})
+    for text in ("Reno or Omaha", "Reno, Omaha", "not Reno", "Reno I think"):
+        assert not ok(join, text), text
+
+
+def test_money_and_dates_refuse_hedges():
+    p = record("data/running_balance", {"cents": 152075})
+    assert ok(p, "$1,520.75") and ok(p, "1520.75.")
+    for text in ("1520.75 or 1520.76", "0, 1520.75", "1520 75", "balance != 1520.75", "1520.75 USD?"):
+        assert not ok(p, text), text
+    date = record("data/running_balance", {"date": "2025-03-14"})
+    assert ok(date, "2025/03/14") and ok(date, "2025-3-14.")
+    for text in ("2025-03-14 or 2025-03-15", "2025-03/14", "not 2025-03-14", "2025-03-14 I think"):
+        assert not ok(date, text), text
+    row = record("data/ledger_error", {"row": 4})
+    assert ok(row, "Row: 4") and not ok(row, "row 4 or 5") and not ok(row, "rows 4") and not ok(row, "row 4, row 5")
+
+
+# problems whose answer was the previous example: the example shown is one that no problem has as
+# its answer (a negative count or statistic, a name no table uses, row 0), the same for every problem
+# of the kind
+EXAMPLE_FIXED = [("data/column_stats", 5, 10, "23.5", "-23.5"), ("data/filter_count", 5, 3, "7", "-7"),
+                 ("data/group_argmax", 2, 12, "North", "Midwest"), ("data/inventory_simulation", 2, 16, "37", "-37"),
+                 ("data/join_lookup", 7, 10, "Denver", "Lisbon"), ("data/ledger_error", 1, 2, "4", "0"),
+                 ("data/pivot_cell", 8, 5, "3", "-3"), ("data/reorder_simulation", 1, 6, "12", "-12")]
+
+
+@pytest.mark.parametrize("name,level,seed,answer,example", EXAMPLE_FIXED)
+def test_prompt_example_is_never_the_answer(name, level, seed, answer, example):
+    from procgym.contract import prompt_example
+
+    p = procgym.generate(name, seed=seed, difficulty=level)
+    assert p.answer == answer and prompt_example(p.prompt) == example and not ok(p, example)
+    for s in range(30):
+        q = procgym.generate(name, seed=s, difficulty=level)
+        assert not ok(q, prompt_example(q.prompt))
+
+
+@pytest.mark.parametrize("name", ["data/running_balance", "data/ledger_error", "data/journal_missing_amount"])
+def test_an_amount_example_is_drawn_less_the_answer(name):
+    """An amount may be any number of cents of either sign: a problem asking one draws its example
+    from a fixed list less its answer (and the format quotes it); other questions show a fixed
+    example that is never an answer (a date in 2099, row 0)."""
+    from procgym.contract import prompt_example
+
+    amounts = set()
+    for level in (1, 5, 10):
+        for seed in range(30):
+            p = procgym.generate(name, seed=seed, difficulty=level)
+            example = prompt_example(p.prompt)
+            assert example != p.answer and not ok(p, example)
+            if "cents" in p.check:
+                assert f"such as {example} (negative" in p.prompt
+                amounts.add(example)
+            else:
+                assert example == ("2099-03-14" if "date" in p.check else "0")
+    assert len(amounts) >= 3

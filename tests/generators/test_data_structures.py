@@ -9,7 +9,8 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.data_structures._common import traverse
+from procgym.generators.data_structures._traversals import traverse
+from procgym.generators.data_structures._value_lists import read_numbered_ints, read_names, read_yes_no_list
 from procgym.generators.data_structures.bst import run_bst
 from procgym.generators.data_structures.caches import simulate_cache
 from procgym.generators.data_structures.hashing import run_table
@@ -356,3 +357,57 @@ def test_hash_grading():
     for text in ("E,E,E,10,31,E,6", "E,E,E,31,10,D,6", "E,E,10,31,D,6", "E,E,E,10,31,D,6,E", "E,E,E,10,31,X,6",
                  "D,E,E,10,31,E,6"):
         assert not ok(p, text), text
+
+
+# --------------------------------------------------------------------------- answer reading (procgym.kit)
+
+VALUES = record("data_structures/linked_list_ops", {"values": [12, 5, 40]})
+QUERIES = record("data_structures/range_queries", {"values": [3, 0, 5]})
+PRIORITY = record("data_structures/priority_queue", {"names": ["C", "B", "A"], "items": ["A", "B", "C", "D"]})
+HEAP = record("data_structures/heap_array", {"array": [1, 3, 8, 5]})
+CACHE = record("data_structures/cache_simulation", {"hits": 3, "keys": ["B", "D"], "ordered": False,
+                                                    "names": ["A", "B", "C", "D"]})
+UNION = record("data_structures/union_find", {"answers": [False, True], "sets": 3})
+HASH = record("data_structures/hash_probing", {"slots": ["E", 10, "D"]})
+ONE = record("data_structures/stack_queue_ops", {"values": [17], "what": "removed values"})
+
+
+@pytest.mark.parametrize("problem,text", [
+    (VALUES, "12, 5, 40"), (VALUES, "[12; 5; 40]"), (VALUES, "12 5 40"), (VALUES, "final list: 12, 5, 40"),
+    (QUERIES, "3, 0, 5"), (QUERIES, "Q3: 5, Q1: 3, Q2: 0"), (QUERIES, "1: 3; 2: 0; 3: 5"),
+    (QUERIES, "answers: 3, 0, 5"), (PRIORITY, "C, B, A"), (PRIORITY, "c b a"), (HEAP, "[1, 3, 8, 5]"),
+    (HEAP, "heap: 1, 3, 8, 5"),
+    (CACHE, "3; D, B"), (CACHE, "hits: 3; cache: B, D"), (CACHE, "keys: B, D; hits: 3"), (CACHE, "3\nB D"),
+    (UNION, "no, yes; 3"), (UNION, "No, Yes; sets: 3"), (UNION, "sets = 3; answers: n, y"), (UNION, "false true | 3"),
+    (HASH, "E, 10, D"), (HASH, "empty, 10, deleted"), (HASH, "[_, 10, tombstone]"), (ONE, "17"),
+])
+def test_structure_answers_accepted(problem, text):
+    assert ok(problem, text), procgym.verify(problem, tag(text)).feedback
+
+
+@pytest.mark.parametrize("problem,text", [
+    (VALUES, "12, 5, 40 or 12, 40, 5"), (VALUES, "12, 5, 40 I think"), (VALUES, "12, 5, 40\n12, 40, 5"),
+    (VALUES, "12,, 5, 40"), (VALUES, "not 12, 5, 40"), (VALUES, "values: 12, 5"), (VALUES, "empty"),
+    (QUERIES, "Q1: 3, Q2: 0"), (QUERIES, "Q1: 3, Q2: 0, Q3: 5, Q4: 1"), (QUERIES, "Q1: 3, Q1: 0, Q3: 5"),
+    (QUERIES, "1: 3, 0, 5"), (QUERIES, "Q1 != 3, Q2: 0, Q3: 5"),
+    (PRIORITY, "C, B, A or C, A, B"), (PRIORITY, "C, B, A, maybe"), (PRIORITY, "not C, B, A"),
+    (HEAP, "1, 3, 8, 5?"), (CACHE, "hits: B, D; keys: 3"), (CACHE, "3 or 4; B, D"), (CACHE, "3; B, D or B, C"),
+    (CACHE, "3"), (UNION, "answers: 3; sets: no, yes"), (UNION, "no, maybe; 3"), (UNION, "no, yes; 3 or 4"),
+    (HASH, "E, 10, D or E, D, 10"), (HASH, "E, 10, X"),
+    (ONE, "0, 17"), (ONE, "1 7"), (ONE, "17 or 18"), (ONE, "x != 17"), (ONE, "-17"),
+])
+def test_structure_near_misses_refused(problem, text):
+    assert not ok(problem, text), text
+
+
+def test_structure_readers():
+    assert read_numbered_ints("[3, 5, -2]") == [3, 5, -2] and read_numbered_ints("3 5 -2") == [3, 5, -2]
+    assert read_numbered_ints("2: 0, 1: 3", labelled=2) == [3, 0]
+    assert read_names("C, a; B", {"A", "B", "C"}, "item") == ["C", "A", "B"]
+    assert read_yes_no_list("Yes, n, false") == [True, False, False]
+    for bad in ("3, 5 or 7", "3,,5", "1: 3"):
+        with pytest.raises(ValueError):
+            read_numbered_ints(bad, labelled=2)
+    for bad in ("yes, maybe", "yes no or"):
+        with pytest.raises(ValueError):
+            read_yes_no_list(bad)

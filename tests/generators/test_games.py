@@ -6,7 +6,7 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.games import mastermind, maze, word_guess
+from procgym.generators.games import _words, mastermind, word_guess
 
 MASTERMIND, WORD_GUESS, MAZE = (procgym.get(n) for n in ("games/mastermind", "games/word_guess", "games/maze"))
 
@@ -57,9 +57,9 @@ def mastermind_problem(secret, budget=10, repeats=True):
 def test_mastermind_observations():
     p = mastermind_problem("RGRR")
     steps, state = play(MASTERMIND, p, ["RRGB", "r r g b", "R,G,R,R"])
-    assert steps[0] == ("RRGB: 1 black, 2 white. Guesses left: 9.", 0.0, False)
+    assert steps[0] == ("RRGB: 1 black, 2 white.\nGuesses left: 9.", 0.0, False)
     assert steps[1][0].startswith("RRGB: 1 black, 2 white.")
-    assert steps[2] == ("RGRR: 4 black, 0 white. Solved in 3 guesses.", 1.0, True)
+    assert steps[2] == ("RGRR: 4 black, 0 white. Solved in 3 turns.", 1.0, True)
     assert state["history"] == [["RRGB", 1, 2], ["RRGB", 1, 2], ["RGRR", 4, 0]]
 
 
@@ -67,14 +67,18 @@ def test_mastermind_observations():
     ("RGB", "has 3 pegs; the code has 4"),
     ("RGBYO", "has 5 pegs"),
     ("RGBZ", "Z is not a colour"),
-    ("", "Invalid guess"),
+    ("", "Invalid action: write the code as colour letters."),
     ("12 34", "Invalid guess"),
+    ("RG BY", "write the colour letters together (RGBY) or one by one (R G B Y)"),
+    ("RGBY or maybe not", "write the colour letters together"),
+    ("not RGBY", "write the colour letters together"),
+    ("RGBY?", "Invalid guess"),
     ("R" * 500, "Invalid guess"),
 ])
 def test_mastermind_invalid_guess_counts_as_a_turn(action, why):
     p = mastermind_problem("RGRR")
     (observation, reward, done), = play(MASTERMIND, p, [action])[0]
-    assert why in observation and "Guesses left: 9." in observation
+    assert why in observation and observation.endswith("\nGuesses left: 9.")
     assert reward == 0.0 and not done
 
 
@@ -143,9 +147,9 @@ def word_problem(secret, words, budget=6):
 def test_word_guess_observations():
     p = word_problem("there", ["there", "eerie", "crane", "three"])
     steps, state = play(WORD_GUESS, p, ["eerie", " Three. ", "THERE"])
-    assert steps[0] == ("eerie: Y-Y-G. Guesses left: 5.", 0.0, False)
-    assert steps[1] == ("three: GGYYG. Guesses left: 4.", 0.0, False)
-    assert steps[2] == ("there: GGGGG. Solved in 3 guesses.", 1.0, True)
+    assert steps[0] == ("eerie: Y-Y-G.\nGuesses left: 5.", 0.0, False)
+    assert steps[1] == ("three: GGYYG.\nGuesses left: 4.", 0.0, False)
+    assert steps[2] == ("there: GGGGG. Solved in 3 turns.", 1.0, True)
     assert state["history"] == [["eerie", "Y-Y-G"], ["three", "GGYYG"]] + [["there", "GGGGG"]]
 
 
@@ -153,14 +157,18 @@ def test_word_guess_observations():
     ("zzzzz", "zzzzz is not in the word list"),
     ("thee", "has 4 letters; the secret word has 5"),
     ("th3re", "letters only"),
-    ("", "letters only"),
+    ("", "Invalid action: write one word from the list."),
     ("there there", "letters only"),
-    ("x" * 1000, "just one word"),
+    ("there I think", "letters only"),
+    ("not there", "letters only"),
+    ("there?", "letters only"),
+    ("x" * 1000, "has 1000 letters"),
+    ("x" * 1001, "Invalid action: it is longer than 1000 characters."),
 ])
 def test_word_guess_invalid_guess_counts_as_a_turn(action, why):
     p = word_problem("there", ["there", "eerie", "crane", "three"])
     (observation, reward, done), = play(WORD_GUESS, p, [action])[0]
-    assert why in observation and "Guesses left: 5." in observation
+    assert why in observation and observation.endswith("\nGuesses left: 5.")
     assert reward == 0.0 and not done
 
 
@@ -171,9 +179,9 @@ def test_word_guess_budget_exhaustion():
     assert "Out of guesses: the word was there." in steps[-1][0]
 
 
-@pytest.mark.parametrize("length", word_guess.WORD_LENGTHS)
+@pytest.mark.parametrize("length", _words.WORD_LENGTHS)
 def test_word_lists_are_clean(length):
-    words = word_guess.word_list(length)
+    words = _words.word_list(length)
     assert len(words) >= 300
     assert all(len(w) == length and w.isascii() and w.isalpha() and w.islower() for w in words)
     assert list(words) == sorted(set(words))
@@ -213,12 +221,13 @@ def tiny_maze(budget=20):
 def test_maze_moves_walls_and_aliases():
     p = tiny_maze()
     steps, state = play(MAZE, p, ["down", "R", "move east", "S", "w", "Left"])
-    assert steps[0][0].startswith("A wall blocks the way down; you stay at row 0, column 0. Moves left: 19.")
-    assert steps[1][0].startswith("You move right to row 0, column 1. Moves left: 18.")
+    assert steps[0][0].startswith("A wall blocks the way down; you stay at row 0, column 0.\nView of rows 0-1")
+    assert steps[0][0].endswith("\nMoves left: 19.")
+    assert steps[1][0].startswith("You move right to row 0, column 1.\n") and steps[1][0].endswith("\nMoves left: 18.")
     assert steps[2][0].startswith("You move right to row 0, column 2.")
     assert steps[3][0].startswith("You move down to row 1, column 2.")
     assert steps[4][0].startswith("You move left to row 1, column 1.")
-    assert steps[5] == ("You move left and reach the exit in 6 moves.", 1.0, True)
+    assert steps[5] == ("You move left and reach the exit. Solved in 6 turns.", 1.0, True)
     assert state["pos"] == [1, 0]
 
 
@@ -231,7 +240,8 @@ def test_maze_view():
                     "#..@..#\n"
                     "#####.#\n"
                     "#X....#\n"
-                    "#######")
+                    "#######\n"
+                    "Moves left: 19.")
 
 
 @pytest.mark.parametrize("action", ["jump", "", "up up", "northeast", "<answer>", "u" * 500])
@@ -285,3 +295,104 @@ def test_maze_generation(level):
         assert procgym.verify(p, f"<answer>{p.answer}</answer>").correct
         reward, turns = play_policy(MAZE, p)
         assert reward == 1.0 and turns == c["shortest"]
+
+
+# --------------------------------------------------------------------------- strict actions, every game
+
+GAMES = procgym.tasks("games/*")
+HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
+          "I guess {}"]
+
+
+def before_last(task, p):
+    """The state just before the reference answer's last action, and that action."""
+    actions = p.answer.splitlines()
+    state = task.initial_state(p)
+    for action in actions[:-1]:
+        state, _, _, done = task.step(p, state, action)
+        assert not done
+    return state, actions[-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("level", [1, 6])
+def test_a_hedged_action_is_invalid_and_a_plain_one_in_any_case_wins(name, level):
+    """The winning last action with a hedge, a negation or a second candidate is an invalid action
+    (a used turn, nothing else changes); written in capitals, with a full stop or extra spaces, it wins."""
+    task = procgym.get(name)
+    for seed in range(3):
+        p = task.generate(seed=seed, difficulty=level)
+        state, last = before_last(task, p)
+        for form in HEDGED:
+            new, observation, reward, done = task.step(p, state, form.format(last, last))
+            assert reward == 0.0 and not done, (form, last, observation)
+            assert {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)
+            assert observation.startswith("Invalid"), (form, observation)
+        for form in (last.upper(), f"{last}.", f"  {last}  ", last.replace(" ", "  "), last.capitalize()):
+            assert task.step(p, state, form)[2] == 1.0, form
+
+
+@pytest.mark.parametrize("name", ["games/higher_lower", "games/lights_out_stepwise", "games/peg_solitaire_stepwise",
+                                  "games/tower_of_hanoi", "games/mastermind", "games/minesweeper", "games/word_guess",
+                                  "games/maze", "games/hangman", "games/battleship"])
+def test_the_prompt_example_never_wins_at_once(name):
+    from procgym.contract import prompt_example
+
+    task = procgym.get(name)
+    for level in (1, 3, 5):
+        for seed in range(40):
+            p = task.generate(seed=seed, difficulty=level)
+            assert not task.verify(p, f"<answer>{prompt_example(p.prompt)}</answer>").correct
+
+
+def action_format(p) -> str:
+    return next(line for line in p.prompt.splitlines() if line.startswith("Action format:"))
+
+
+def test_the_example_never_wins_and_does_not_depend_on_the_answer():
+    """The example action can never win (a press off the board, a guess below every range, undo at
+    the start, a move onto its own peg...), so every problem shows the same one, also where the
+    earlier example (press 2 3, the middle number, jump 2 1 to 2 3) would have won: an example
+    swapped only there would tell the answer."""
+    from procgym.contract import prompt_example
+
+    cases = [("games/lights_out_stepwise", 4, "press 2 3", "press 0 0"),
+             ("games/higher_lower", 3, None, "-1"),
+             ("games/peg_solitaire_stepwise", 7, "jump 2 1 to 2 3", "undo"),
+             ("games/tower_of_hanoi", 0, None, "A A"),
+             ("games/word_guess", 0, None, "fjord"),
+             ("games/minesweeper", 0, None, "flag C4")]
+    for name, seed, answer, example in cases:
+        task = procgym.get(name)
+        p = task.generate(seed=seed, difficulty=1)
+        assert answer is None or p.answer == answer
+        assert prompt_example(p.prompt) == example == task.example and f"e.g. {example}" not in action_format(p)
+        assert not task.wins_at_once(p, example)
+        for s in range(20):
+            assert prompt_example(task.generate(seed=s, difficulty=3).prompt) == example
+    guess = procgym.get("games/higher_lower").generate(seed=3, difficulty=1)  # the secret is the middle number
+    assert guess.answer == str((guess.check["low"] + guess.check["high"]) // 2) and "e.g." not in action_format(guess)
+    task = procgym.get("games/lights_out_stepwise")
+    lights = task.generate(seed=4, difficulty=1)
+    assert task.step(lights, task.initial_state(lights), "press 0 0")[1].startswith("Invalid action: cell (0, 0) is off")
+
+
+def test_the_mastermind_example_is_never_the_code():
+    """Without repeats the example is one colour on every peg (never a code of different colours);
+    with repeats it is drawn from a few fixed guesses other than the code."""
+    from procgym.contract import prompt_example
+
+    task = procgym.get("games/mastermind")
+    drawn = set()
+    for seed in range(40):
+        for level in (1, 6):
+            p = task.generate(seed=seed, difficulty=level)
+            example = prompt_example(p.prompt)
+            assert example != p.check["secret"] and f"e.g. {example} " in action_format(p)
+            assert len(example) == p.check["n_pegs"] and set(example) <= set(p.check["colours"])
+            if p.check["repeats"]:
+                drawn.add(example)
+            else:
+                assert example == p.check["colours"][0] * p.check["n_pegs"]
+    assert len(drawn) > 10
+

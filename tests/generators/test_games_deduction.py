@@ -88,23 +88,22 @@ def hangman_problem(secret="tall", words=("ball", "tall", "tale", "wall"), misse
 def test_hangman_observations():
     steps, state = play(HANGMAN, hangman_problem(), ["a", "a", "z", "l", "guess t"])
     assert [s[0] for s in steps] == [
-        "Yes: a is in the word (1 position). Word: _ a _ _. Misses left: 3.",
-        "You already guessed a: that counts as a miss. Word: _ a _ _. Misses left: 2.",
-        "No: z is not in the word. Word: _ a _ _. Missed letters: z. Misses left: 1.",
-        "Yes: l is in the word (2 positions). Word: _ a l l. Missed letters: z. Misses left: 1.",
-        "Yes: t is in the word (1 position). Word: tall. Solved with 2 misses.",
+        "Yes: a is in the word (1 position).\nWord: _ a _ _.\nMisses left: 3.",
+        "You already guessed a: that counts as a miss.\nWord: _ a _ _.\nMisses left: 2.",
+        "No: z is not in the word.\nWord: _ a _ _. Missed letters: z.\nMisses left: 1.",
+        "Yes: l is in the word (2 positions).\nWord: _ a l l. Missed letters: z.\nMisses left: 1.",
+        "Yes: t is in the word (1 position). Word: tall. Solved in 5 turns.",
     ]
-    assert steps[-1][1:] == (1.0, True) and state["misses"] == 2
+    assert steps[-1][1:] == (1.0, True) and state["turn"] - state["hits"] == 2  # 2 misses
 
 
 def test_hangman_word_guesses_and_misses_run_out():
     steps, _ = play(HANGMAN, hangman_problem(), ["x", "balls", "word tale", "tall"])
     assert steps[1][0].startswith("Invalid action: guess one letter (a-z) or one 4-letter word from the list")
-    assert steps[2] == ("No: the word is not tale. Word: _ _ _ _. Missed letters: x. "
+    assert steps[2] == ("No: the word is not tale.\nWord: _ _ _ _. Missed letters: x.\n"
                         "Out of misses: the word was tall.", 0.0, True)
     assert len(steps) == 3
-    assert play(HANGMAN, hangman_problem(), ["TALL"])[0] == [
-        ("Yes: the word is tall. Solved with 0 misses.", 1.0, True)]
+    assert play(HANGMAN, hangman_problem(), ["TALL"])[0] == [("Yes: the word is tall. Solved in 1 turn.", 1.0, True)]
 
 
 def test_hangman_a_command_word_can_be_the_secret():
@@ -138,17 +137,17 @@ def test_twenty_questions_observations():
     steps, state = play(TWENTY, twenty_problem(), ["is it color=white?", "pattern = dotted", "is it size=big?",
                                                    "color=pink"])
     assert [s[0] for s in steps] == [
-        "Is it color=white? No. Turns left: 3.",
-        "Is it pattern=dotted? Yes. Turns left: 2.",
-        "Invalid question: size is not an attribute (attributes: color, pattern, texture). Turns left: 1.",
-        "Invalid question: pink is not a value of color (values: green, white). Out of turns: it was Soko.",
+        "Is it color=white? No.\nTurns left: 3.",
+        "Is it pattern=dotted? Yes.\nTurns left: 2.",
+        "Invalid question: size is not an attribute (attributes: color, pattern, texture).\nTurns left: 1.",
+        "Invalid question: pink is not a value of color (values: green, white).\nOut of turns: it was Soko.",
     ]
     assert steps[-1][1:] == (0.0, True)
     assert state["asked"] == [["color", "white", False], ["pattern", "dotted", True]]
     steps, _ = play(TWENTY, twenty_problem(), ["hello", "guess Zork", "rune", "soko"])
-    assert steps[0][0] == "Invalid action: ask like is it color=<value>? or guess like guess <name>. Turns left: 3."
-    assert steps[1][0] == "Invalid guess: Zork is not one of the objects. Turns left: 2."
-    assert steps[2][0] == "No, it is not Rune. Turns left: 1."
+    assert steps[0][0] == "Invalid action: ask like is it color=<value>? or guess like guess <name>.\nTurns left: 3."
+    assert steps[1][0] == "Invalid guess: Zork is not one of the objects.\nTurns left: 2."
+    assert steps[2][0] == "No, it is not Rune.\nTurns left: 1."
     assert steps[3] == ("Yes, it is Soko. Solved in 4 turns.", 1.0, True)
 
 
@@ -173,13 +172,13 @@ def test_higher_lower_observations_and_budget():
     p = HIGHER_LOWER.generate(seed=0, difficulty=1)
     p.check.update(low=1, high=20, secret=13, budget=5)
     steps, _ = play(HIGHER_LOWER, p, ["10", "guess 15", "0", "abc", "13"])
-    assert [s[0] for s in steps] == ["10: higher. Guesses left: 4.", "15: lower. Guesses left: 3.",
-                                     "Invalid guess: 0 is not between 1 and 20. Guesses left: 2.",
-                                     "Invalid guess: write one integer from 1 to 20. Guesses left: 1.",
-                                     "13: correct! Solved in 5 guesses."]
+    assert [s[0] for s in steps] == ["10: higher.\nGuesses left: 4.", "15: lower.\nGuesses left: 3.",
+                                     "Invalid guess: 0 is not between 1 and 20.\nGuesses left: 2.",
+                                     "Invalid guess: write one integer from 1 to 20.\nGuesses left: 1.",
+                                     "13: correct! Solved in 5 turns."]
     assert steps[-1][1:] == (1.0, True)
     steps, _ = play(HIGHER_LOWER, p, ["10"] * 9)
-    assert len(steps) == 5 and steps[-1] == ("10: higher. Out of guesses: the number was 13.", 0.0, True)
+    assert len(steps) == 5 and steps[-1] == ("10: higher.\nOut of guesses: the number was 13.", 0.0, True)
 
 
 def test_higher_lower_noise_is_seeded_and_stated():
@@ -230,15 +229,15 @@ def battleship_problem(budget=6):
 def test_battleship_observations():
     steps, _ = play(BATTLESHIP, battleship_problem(), ["fire A1", "b1", "fire at A1", "Z9", "fire E3", "E4"])
     board = "  A B C D E\n1 x x . . .\n2 . . . . .\n3 . . . . .\n4 . . . . .\n5 o . . . ."
-    assert steps[1] == (f"B1: hit. Ships afloat: lengths 3, 2. Shots left: 4.\n{board}", 0.0, False)
-    assert steps[2][0].startswith("You already fired at A1: shot wasted. Ships afloat: lengths 3, 2. Shots left: 3.")
+    assert steps[1] == (f"B1: hit. Ships afloat: lengths 3, 2.\n{board}\nShots left: 4.", 0.0, False)
+    assert steps[2][0] == f"You already fired at A1: shot wasted. Ships afloat: lengths 3, 2.\n{board}\nShots left: 3."
     assert steps[3][0].startswith("Invalid action: Z9 is off the board (columns A-E, rows 1-5).")
-    assert steps[5] == ("E4: hit and sunk! You sank a ship of length 2. Ships afloat: lengths 3. "
-                        "Out of shots: 1 ship still afloat.", 0.0, True)
+    assert steps[5][0].startswith("E4: hit and sunk! You sank a ship of length 2. Ships afloat: lengths 3.\n")
+    assert steps[5][0].endswith("\nOut of shots: 1 ship still afloat.") and steps[5][1:] == (0.0, True)
     steps, _ = play(BATTLESHIP, battleship_problem(budget=20), ["E3", "E4", "A5", "A1", "B1", "C1"])
     assert steps[1][0].startswith("E4: hit and sunk! You sank a ship of length 2. Ships afloat: lengths 3.")
     assert steps[2][0].startswith("You already fired at A5")  # a free given miss
-    assert steps[5] == ("C1: hit and sunk! You sank a ship of length 3. All ships sunk in 6 shots.", 1.0, True)
+    assert steps[5] == ("C1: hit and sunk! You sank a ship of length 3. All ships sunk. Solved in 6 turns.", 1.0, True)
 
 
 def test_battleship_fleets_do_not_touch_and_the_bound_holds():
@@ -273,18 +272,20 @@ def minesweeper_problem():
 def test_minesweeper_observations():
     p = minesweeper_problem()
     board = "  A B C D\n1 . . 2 {}\n2 . . 2 #\n3 . . 1 #"
-    steps, _ = play(MINESWEEPER, p, ["flag D1", "reveal D1?", "unflag D1", "C1", "reveal Q1"])
-    assert steps[0] == ("Flagged D1. Actions left: 4.\n" + board.format("F"), 0.0, False)
-    assert steps[1][0] == "D1 is flagged: unflag it before revealing it. Actions left: 3.\n" + board.format("F")
-    assert steps[2][0] == "Unflagged D1. Actions left: 2.\n" + board.format("#")
-    assert steps[3][0] == "C1 is already revealed. Actions left: 1.\n" + board.format("#")
-    assert steps[4] == ("Invalid action: Q1 is off the board (columns A-D, rows 1-3). Out of actions: the board "
-                        "is not cleared.\n" + board.format("#"), 0.0, True)
+    steps, _ = play(MINESWEEPER, p, ["flag D1", "reveal D1", "unflag D1", "C1", "reveal Q1"])
+    assert steps[0] == ("Flagged D1.\n" + board.format("F") + "\nActions left: 4.", 0.0, False)
+    assert steps[1][0] == "D1 is flagged: unflag it before revealing it.\n" + board.format("F") + "\nActions left: 3."
+    assert steps[2][0] == "Unflagged D1.\n" + board.format("#") + "\nActions left: 2."
+    assert steps[3][0] == "C1 is already revealed.\n" + board.format("#") + "\nActions left: 1."
+    assert steps[4] == ("Invalid action: Q1 is off the board (columns A-D, rows 1-3).\n" + board.format("#")
+                        + "\nOut of actions: the board is not cleared.", 0.0, True)
+    steps, _ = play(MINESWEEPER, p, ["reveal D3?", "reveal D3 I think", "not reveal D3", "reveal D3 or D1"])
+    assert all(obs.startswith("Invalid action: write a cell") for obs, _, _ in steps)
     steps, _ = play(MINESWEEPER, p, ["D2"])
     assert steps == [("Boom: D2 is a mine. You lose.\n  A B C D\n1 . . 2 *\n2 . . 2 *\n3 . . 1 #", 0.0, True)]
     steps, _ = play(MINESWEEPER, p, ["open d3"])
-    assert steps == [("D3: 1. Every safe cell is revealed: you win in 1 actions.\n"
-                      "  A B C D\n1 . . 2 #\n2 . . 2 #\n3 . . 1 1", 1.0, True)]
+    assert steps == [("D3: 1. Every safe cell is revealed.\n"
+                      "  A B C D\n1 . . 2 #\n2 . . 2 #\n3 . . 1 1\nYou win. Solved in 1 turn.", 1.0, True)]
 
 
 def test_minesweeper_boards_need_no_guess_and_the_solver_is_sound():
@@ -336,19 +337,19 @@ def test_clue_observations():
                                   "suggest Green with the Candlestick in the Cellar", "suggest Plum, Rope, Hall",
                                   "suggest Green, Rope", "hello"])
     # Player 1 holds Peacock and Rope: which one is shown is drawn from the seed and the turn
-    assert steps[0][0] == "Suggestion Peacock, Rope, Garage: Player 1 shows you Peacock. Turns left: 6."
-    assert steps[1][0] == ("Suggestion White, Revolver, Garage: Nobody can show you White, Revolver or Garage. "
+    assert steps[0][0] == "Suggestion Peacock, Rope, Garage: Player 1 shows you Peacock.\nTurns left: 6."
+    assert steps[1][0] == ("Suggestion White, Revolver, Garage: Nobody can show you White, Revolver or Garage.\n"
                            "Turns left: 5.")
-    assert steps[2][0] == "Suggestion Green, Candlestick, Cellar: Player 1 shows you Cellar. Turns left: 4."
-    assert steps[3][0] == "Invalid suggestion: Plum is not a card in this game. Turns left: 3."
-    assert steps[4][0] == ("Invalid suggestion: name one suspect, one weapon and one room (missing: room). "
+    assert steps[2][0] == "Suggestion Green, Candlestick, Cellar: Player 1 shows you Cellar.\nTurns left: 4."
+    assert steps[3][0] == "Invalid suggestion: Plum is not a card in this game.\nTurns left: 3."
+    assert steps[4][0] == ("Invalid suggestion: name one suspect, one weapon and one room (missing: room).\n"
                            "Turns left: 2.")
-    assert steps[5] == ("Invalid action: write suggest or accuse, then a suspect, a weapon and a room. Turns left: 1.",
+    assert steps[5] == ("Invalid action: write suggest or accuse, then a suspect, a weapon and a room.\nTurns left: 1.",
                         0.0, False)
     assert state["history"][1] == {"cards": ["White", "Revolver", "Garage"], "passed": [1], "refuter": None,
                                    "shown": None}
     assert play(CLUE, p, ["accuse billiard, green, candlestick"])[0] == [
-        ("Correct: it was Green, Candlestick and Billiard. Solved in 1 turns.", 1.0, True)]
+        ("Correct: it was Green, Candlestick and Billiard. Solved in 1 turn.", 1.0, True)]
     assert play(CLUE, p, ["accuse Green, Rope, Billiard"])[0] == [
         ("Wrong accusation: the envelope held Green, Candlestick and Billiard. You lose.", 0.0, True)]
     steps, _ = play(CLUE, p, ["suggest White, Revolver, Garage"] * 8)
@@ -360,7 +361,7 @@ def test_clue_names_the_players_who_pass():
     assert p.check["hands"][3] == ["Attic", "Axe", "Bat"]
     steps, _ = play(CLUE, p, ["suggest Gray, Axe, Attic"])
     assert steps[0][0] == ("Suggestion Gray, Axe, Attic: Players 1 and 2 have none of them. "
-                           "Player 3 shows you Axe. Turns left: 11.")
+                           "Player 3 shows you Axe.\nTurns left: 11.")
 
 
 def test_clue_deduction_rules():
@@ -400,9 +401,9 @@ def test_black_box_observations():
     p = black_box_problem()  # f(x) = 3x^2 - 2x + 5
     steps, state = play(BLACK_BOX, p, ["f(0)", "query 1", "x = -2", "f(2000000)", "hello", "answer 3x^2-2x+5"])
     assert [s[0] for s in steps] == [
-        "f(0) = 5. Turns left: 4.", "f(1) = 6. Turns left: 3.", "f(-2) = 21. Turns left: 2.",
-        "Invalid query: x must be an integer from -1000000 to 1000000. Turns left: 1.",
-        "Invalid action: query like f(3), or state f like answer 3x^2 - 2x + 5. Out of turns: f was not stated.",
+        "f(0) = 5.\nTurns left: 4.", "f(1) = 6.\nTurns left: 3.", "f(-2) = 21.\nTurns left: 2.",
+        "Invalid query: x must be an integer from -1000000 to 1000000.\nTurns left: 1.",
+        "Invalid action: query like f(3), or state f like answer 3x^2 - 2x + 5.\nOut of turns: f was not stated.",
     ]
     assert steps[-1][1:] == (0.0, True) and state["queries"] == [[0, 5], [1, 6], [-2, 21]]
     assert play(BLACK_BOX, p, ["answer 3x^2 - 2x + 6"])[0] == [("Wrong: f(x) = 3x^2 - 2x + 5.", 0.0, True)]
@@ -423,7 +424,7 @@ def test_black_box_rejects_near_misses(statement):
 
 def test_black_box_modular_grading():
     p = black_box_problem("modular", (4, 7), 11)  # f(x) = 7x + 4 mod 11
-    assert play(BLACK_BOX, p, ["f(3)"])[0][0][0] == "f(3) = 3. Turns left: 4."
+    assert play(BLACK_BOX, p, ["f(3)"])[0][0][0] == "f(3) = 3.\nTurns left: 4."
     assert play(BLACK_BOX, p, ["f(11)"])[0][0][0].startswith("Invalid query: x must be an integer from 0 to 10.")
     for ok in ("answer 7x + 4", "answer -4x + 15", "answer 18x - 7", "answer 7x + 4 + 11x^2"):
         assert play(BLACK_BOX, p, [ok])[0][0][1] == 1.0, ok
@@ -456,16 +457,16 @@ def test_odd_coin_observations():
     p = coin_problem()
     steps, state = play(ODD_COIN, p, ["weigh 1-4 vs 5-8", "weigh 1, 2 vs 3", "weigh 5 vs 13", "answer 7"])
     assert [s[0] for s in steps] == [
-        "1-4 vs 5-8: the left pan is heavier. Turns left: 3.",
-        "Invalid weighing: the groups must hold equally many coins (2 vs 1). Turns left: 2.",
-        "Invalid weighing: coin 13 does not exist (coins are numbered 1 to 12). Turns left: 1.",
-        "Invalid answer: say whether coin 7 is heavier or lighter, e.g. answer 7 heavier. "
+        "1-4 vs 5-8: the left pan is heavier.\nTurns left: 3.",
+        "Invalid weighing: the groups must hold equally many coins (2 vs 1).\nTurns left: 2.",
+        "Invalid weighing: coin 13 does not exist (coins are numbered 1 to 12).\nTurns left: 1.",
+        "Invalid answer: say whether coin 7 is heavier or lighter, e.g. answer 7 heavier.\n"
         "Out of turns: coin 7 is fake and lighter.",
     ]
     assert steps[-1][1:] == (0.0, True) and state["history"] == [[[1, 2, 3, 4], [5, 6, 7, 8], "left"]]
-    assert play(ODD_COIN, p, ["weigh 7 vs 8"])[0][0][0] == "7 vs 8: the right pan is heavier. Turns left: 3."
-    assert play(ODD_COIN, p, ["weigh 1 2 | 3 4"])[0][0][0] == "1, 2 vs 3, 4: the pans balance. Turns left: 3."
-    assert play(ODD_COIN, p, ["answer 7 lighter"])[0] == [("Correct: coin 7 is fake and lighter. Solved in 1 turns.",
+    assert play(ODD_COIN, p, ["weigh 7 vs 8"])[0][0][0] == "7 vs 8: the right pan is heavier.\nTurns left: 3."
+    assert play(ODD_COIN, p, ["weigh 1 2 | 3 4"])[0][0][0] == "1, 2 vs 3, 4: the pans balance.\nTurns left: 3."
+    assert play(ODD_COIN, p, ["answer 7 lighter"])[0] == [("Correct: coin 7 is fake and lighter. Solved in 1 turn.",
                                                            1.0, True)]
     assert play(ODD_COIN, p, ["answer coin 7 is heavier"])[0][0][1:] == (0.0, True)
     known = coin_problem(known=True, heavier=True)

@@ -15,7 +15,10 @@ from sympy.geometry import Triangle as STriangle
 
 import procgym
 from procgym import Problem
-from procgym.generators.geometry._common import PI, Exact, equation_coefficients, grade_value, read_point, read_value
+from procgym.generators.geometry._answers import (equation_coefficients, grade_degrees, grade_value, read_exact, read_point,
+                                                  split_value)
+from procgym.generators.geometry._exact import PI, Exact
+from procgym.kit import normalize
 from procgym.generators.geometry.angles import Inconsistent, LinearSystem
 from procgym.generators.geometry.composite import area_of, build_figure, perimeter_of, trace
 from procgym.generators.geometry.coordinates import apply_op, check_form
@@ -30,9 +33,10 @@ NAMES = ["geometry/composite_figure", "geometry/coordinate_point", "geometry/lin
 F = Fraction
 
 
-def record(name, check, answer="x"):
-    """A hand-made problem record: verifying needs nothing else."""
-    return Problem(name, 0, 5, {}, "hand-made", answer, check)
+def record(name, check, answer="x", prompt="hand-made"):
+    """A hand-made problem record: verifying needs nothing else (the prompt only for the names a
+    label may use)."""
+    return Problem(name, 0, 5, {}, prompt, answer, check)
 
 
 def gen(name, seed, level):
@@ -86,14 +90,35 @@ def test_exact_arithmetic_matches_sympy():
                                   "24 + 8π", "Area = 24 + 8*pi", "24 + 8*pi square units", "24 + 8*pi cm^2",
                                   "24 + 8\\pi \\text{ cm}^2", "24 + 8*pi ≈ 49.13", "$24 + 8\\pi$", "2(12 + 4pi)"])
 def test_exact_value_forms_accepted(form):
-    assert grade_value(form, "24 + 8*pi", False).correct, form
+    assert grade_value(normalize(form), "24 + 8*pi", False).correct, form
 
 
 @pytest.mark.parametrize("form", ["24 + 16*pi", "24 - 8*pi", "24 + 8*pi^2", "32*pi", "49.1327412287",
                                   "49.132741228718345907701147066236", "24 + 8*3.14159", "24 + 8*e", "24 + 8*pi + x",
-                                  "24 + 8*sin(1)*pi", "≈ 49.13", "24 + 8*pi or 24 + 16*pi", "", "banana"])
+                                  "24 + 8*sin(1)*pi", "≈ 49.13", "24 + 8*pi or 24 + 16*pi", "", "banana",
+                                  "x != 24 + 8*pi", "3x + 1 = 24 + 8*pi", "not 24 + 8*pi", "24 + 8*pi I think",
+                                  "foo = 24 + 8*pi", "y = 24 + 8*pi", "not area = 24 + 8*pi", "Area = 24 + 8*pi = 49",
+                                  "24 + 8*pi \\approx 50", "24 + 8*pi ≈ 49.2", "24 + 8*pi ≈ 49 ≈ 49.13",
+                                  "24 + 8\\pi \\text{ or maybe not}", "24 + 8*pi \\neq 0", "0, 24 + 8*pi"])
 def test_exact_value_near_misses_rejected(form):
-    assert not grade_value(form, "24 + 8*pi", False).correct, form
+    assert not grade_value(normalize(form), "24 + 8*pi", False).correct, form
+
+
+def test_value_labels_name_a_measure():
+    names = frozenset({"pt", "abc"})
+    for form in ("Area = 5", "the shaded area = 5", "PT = 5", "angle ABC = 5", "\\angle ABC = 5", "\u2220ABC = 5",
+                 "m\u2220ABC = 5", "V_{cone} = 5", "A(sector) = 5", "x = 5", "\\text{Area} = 5"):
+        assert split_value(form, names) == ("5", None), form
+    for form in ("foo = 5", "y = 5", "QR = 5", "not area = 5", "approximately area = 5", "3x + 1 = 5", "x != 5",
+                 "area >= 5", "area = 5 = 6"):
+        with pytest.raises(ParseError):
+            split_value(form, names)
+    assert split_value("5 \\approx 5.0 cm", names) == ("5", "5.0") and split_value("5 cm^2") == ("5", None)
+    assert read_exact("2*pi ≈ 6.28") == 2 * sympy.pi and read_exact("3*pi/4 ≈ 2.4") == 3 * sympy.pi / 4
+    for form in ("2*pi ≈ 6.1", "3*pi/4 ≈ 3", "3*pi/4 \\approx 2.5", "2*pi ≈ 6.29"):
+        with pytest.raises(ParseError):
+            read_exact(form)
+    assert grade_degrees("\u2220ABC = 40°", 40, names=names).correct and not grade_degrees("40 ≈ 40", 40).correct
 
 
 def test_roots_written_loosely():
@@ -103,16 +128,23 @@ def test_roots_written_loosely():
     for form in ("6 + 12*sqrt(3)", "6 + 2*sqrt(12)", "22.97", "6 + sqrt(12*2)"):
         assert not grade_value(form, "6 + 12*sqrt(2)", False).correct, form
     with pytest.raises(ParseError):
-        read_value("sqrt(-4)")
+        read_exact("sqrt(-4)")
 
 
 def test_points_read_in_many_forms():
     for form in ("(3/2, -4)", "(1.5, -4)", "\\left(\\frac{3}{2}, -4\\right)", "P = (3/2, -4)", "P(3/2,-4)",
-                 "x = 3/2, y = -4", "[3/2, -4]", "3/2, -4"):
+                 "x = 3/2, y = -4", "[3/2, -4]", "3/2, -4", "y = -4, x = 3/2", "(x, y) = (3/2, -4)",
+                 "(y, x) = (-4, 3/2)", "X = 3/2; Y = -4"):
         assert read_point(form) == (F(3, 2), F(-4)), form
-    for bad in ("(3/2)", "(1, 2, 3)", "(a, b)", ""):
+    assert read_point("M = (3/2, -4)", ["M"]) == (F(3, 2), F(-4)) and read_point("M(3/2, -4)", ["M"]) == (F(3, 2), F(-4))
+    for bad in ("(3/2)", "(1, 2, 3)", "(a, b)", "", "not (3/2, -4)", "no (3/2, -4)", "Not (3/2, -4)",
+                "x != (3/2, -4)", "(3/2, -4) I think", "(3/2, -4) or (1, 2)", "x = 3/2", "x = 3/2, z = -4",
+                "x = 3/2, x = -4", "foo = (3/2, -4)", "3x + 1 = (3/2, -4)", "(x, z) = (3/2, -4)"):
         with pytest.raises(ParseError):
             read_point(bad)
+    for bad in ("A = (3/2, -4)", "A(3/2, -4)", "P = (3/2, -4)"):
+        with pytest.raises(ParseError):
+            read_point(bad, ["M"])
 
 
 def test_equations_read_as_polynomials():
@@ -236,9 +268,11 @@ def test_coordinate_point_known_instances_and_forms():
     p = gen("geometry/coordinate_point", 2, 1)
     assert "C is the midpoint of segment BM" in p.prompt and "B(-2, -5), C(-3, 3)" in p.prompt
     assert p.answer == "(-4, 11)"
-    for form in ("(-4, 11)", "(-4,11)", "M = (-4, 11)", "M(-4, 11)", "x = -4, y = 11", "[-4, 11]", "(-8/2, 11.0)"):
+    for form in ("(-4, 11)", "(-4,11)", "M = (-4, 11)", "M(-4, 11)", "x = -4, y = 11", "[-4, 11]", "(-8/2, 11.0)",
+                 "y = 11, x = -4", "$M = (-4, 11)$."):
         assert ok(p, form), form
-    for miss in ("(11, -4)", "(-4, -11)", "(4, 11)", "(-4, 11, 0)", "(-4)", "(-4, 12)"):
+    for miss in ("(11, -4)", "(-4, -11)", "(4, 11)", "(-4, 11, 0)", "(-4)", "(-4, 12)", "not (-4, 11)",
+                 "x = 11, y = -4", "y = (-4, 11)", "B = (-4, 11)", "x != (-4, 11)", "(-4, 11) or (11, -4)"):
         assert not ok(p, miss), miss
     assert "swapped" in procgym.verify(p, tag("(11, -4)")).feedback
     q = gen("geometry/coordinate_point", 0, 6)
@@ -431,15 +465,15 @@ def test_triangle_known_instances_and_forms():
     assert "legs of lengths 4 and 3" in p.prompt and p.answer == "5"
     for form in ("5", "5.0", "\\sqrt{25}", "5 units", "c = 5"):
         assert ok(p, form), form
-    for miss in ("4", "6", "7", "sqrt(7)", "25"):
+    for miss in ("4", "6", "7", "sqrt(7)", "25", "x != 5", "3x + 1 = 5", "5 or 6", "0, 5", "5 I think", "y = 5"):
         assert not ok(p, miss), miss
     q = gen("geometry/triangle_solving", 0, 5)
     assert "AD = 8, DB = 16, and triangle ADE has area 256" in q.prompt and q.answer == "2048"
     assert not ok(q, "2304") and not ok(q, "768")
-    angle = record("geometry/triangle_solving", {"degrees": 120})
+    angle = record("geometry/triangle_solving", {"degrees": 120}, prompt="What is the measure of angle ACB?")
     for form in ("120", "120°", "120 degrees", "120^\\circ", "angle ACB = 120"):
         assert ok(angle, form), form
-    for miss in ("60", "2pi/3", "119", "-120"):
+    for miss in ("60", "2pi/3", "119", "-120", "angle ABD = 120", "120 ≈ 120", "not 120", "x != 120"):
         assert not ok(angle, miss), miss
 
 
@@ -589,10 +623,40 @@ def test_angle_known_instances_and_forms():
     assert "angle BAE = 67 degrees and angle ABC = 46 degrees, find angle ACB" in p.prompt and p.answer == "21"
     for form in ("21", "21°", "21 degrees", "21^\\circ", "21^{\\circ}", "\\angle ACB = 21^\\circ", "21.0"):
         assert ok(p, form), form
-    for miss in ("20", "22", "159", "67", "-21", "21 or 22"):
+    for miss in ("20", "22", "159", "67", "-21", "21 or 22", "\\angle ACB \\neq 21", "y = 21", "0, 21",
+                 "21 degrees or so"):
         assert not ok(p, miss), miss
     q = gen("geometry/angle_chasing", 0, 6)
     assert "angle BCA = 35 degrees, angle CAD = 58 degrees and angle ABD = 42 degrees" in q.prompt
     assert q.answer == "80" and not ok(q, "100")
     sides = record("geometry/angle_chasing", {"count": 12})
     assert ok(sides, "12") and ok(sides, "12 sides") and not ok(sides, "11") and not ok(sides, "150")
+    assert ok(sides, "n = 12") and not ok(sides, "12 sides or 11") and not ok(sides, "y = 12")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_prompt_example_is_never_the_answer(name):
+    """The example a prompt shows is never correct for its own problem, and it never tells the answer
+    away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
+    from procgym.contract import check_example_does_not_leak, check_example_not_correct
+
+    check_example_not_correct(name, seeds=range(40))
+    check_example_does_not_leak(name, seeds=range(40))
+
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_verifiers_stay_bounded_on_crafted_text(name):
+    """A hang guard (not a speed test): long runs of spaces before a suffix, a separator or a clause
+    must not make a pattern rescan them."""
+    import time
+
+    attacks = ["x = 1" + " " * 19000 + "y", "1" + " \t" * 9000 + "/", "1" + " " * 19000 + "and 2", "5" + " " * 19000 + "deg",
+               "5" + " " * 19000 + "cm x", "5" + " " * 19000 + "mod 7", "x = 1" + " " * 19000 + "where t is an integer",
+               "5 " + "\u2248 " * 5000, "x = 1, " * 2000, "(" * 100 + " " * 15000]
+    for level in (2, 8):
+        p = procgym.generate(name, seed=0, difficulty=level)
+        for text in attacks:
+            start = time.perf_counter()
+            assert not ok(p, text)
+            assert time.perf_counter() - start < 1.0, text[:30]

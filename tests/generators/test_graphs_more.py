@@ -13,7 +13,7 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.graphs._common import read_edges, read_groups, read_nodes
+from procgym.generators.graphs._graph_text import read_edges, read_groups, read_nodes
 from procgym.generators.graphs.bipartite import odd_cycle
 from answer_helpers import feedback, ok
 

@@ -12,8 +12,9 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.generators.graphs.coloring import chromatic_colouring
-from procgym.generators.puzzles._grid import GridSolver, parse_rows, read_grid
-from procgym.generators.puzzles.countdown import reachable_with_at_most, read_expression, render, solve
+from procgym.generators.puzzles._arithmetic import read_arithmetic
+from procgym.generators.puzzles._latin import GridSolver, parse_rows, read_digit_grid
+from procgym.generators.puzzles.countdown import reachable_with_at_most, render, solve
 from answer_helpers import feedback, ok
 
 NAMES = ["graphs/graph_coloring", "graphs/topological_sort", "graphs/connected_components",
@@ -343,7 +344,7 @@ def test_sudoku_empty_record_accepts_any_valid_grid():
 
 def test_sudoku_changing_a_clue_of_a_generated_puzzle_is_rejected():
     p = procgym.generate("puzzles/sudoku", seed=3, difficulty=7)
-    grid, _ = read_grid(p.answer, 9)
+    grid = read_digit_grid(p.answer, 9)
     givens = parse_rows(p.check["givens"])
     i = next(k for k, g in enumerate(givens) if g)
     # relabel two digits everywhere: still a valid sudoku, but the clues change
@@ -394,7 +395,7 @@ def test_latin_square_accepts_a_different_completion():
         p = procgym.generate("puzzles/latin_square", seed=seed, difficulty=1, size=3, blank_fraction=0.7)
         n = p.check["size"]
         givens = parse_rows(p.check["givens"])
-        reference = read_grid(p.answer, n)[0]
+        reference = read_digit_grid(p.answer, n)
         others = [g for g in latin_completions(givens, n) if g != reference]
         if others:
             found = True
@@ -433,7 +434,7 @@ def test_latin_square_blanks_follow_the_knob():
 # --------------------------------------------------------------------------- puzzles/countdown
 
 def value_of(expression):
-    return read_expression(expression)[1]
+    return read_arithmetic(expression)[1]
 
 
 def test_countdown_solver_exact_values():
@@ -442,7 +443,7 @@ def test_countdown_solver_exact_values():
     assert solve([2, 2], 5, exact=False) is None  # 2+2 and 2*2 make 4; 2-2 and 2/2 make 0 and 1
     assert solve([1, 1], 5, exact=True) is None
     tree = solve([3, 5, 7], 8, exact=True)
-    literals, value = read_expression(render(tree))
+    literals, value, _ = read_arithmetic(render(tree))
     assert value == 8 and sorted(literals) == [3, 5, 7]
     assert reachable_with_at_most([3, 5, 7], 1) == {3, 5, 7}
     assert {2, 8, 10, 12, 15, 35} <= reachable_with_at_most([3, 5, 7], 2)
@@ -460,7 +461,7 @@ def test_countdown_generated_targets_need_enough_numbers():
             numbers, target = p.check["numbers"], p.check["target"]
             assert target not in reachable_with_at_most(numbers, p.params["min_numbers"] - 1)
             assert p.params["target_min"] <= target <= p.params["target_max"]
-            literals, value = read_expression(p.answer)
+            literals, value, _ = read_arithmetic(p.answer)
             assert value == target and not (Counter(literals) - Counter(numbers))
             assert sorted(literals) == numbers or not p.check["exact"]
 
@@ -491,17 +492,20 @@ def test_countdown_allows_fractions_along_the_way():
     ("(25+2)*3 = 82", "must equal 81"),
     ("(25+2)*3 = 81 = 81", "one expression"),
     ("25*3+7", "equals 82, not 81"),
-    ("(25+2)*-(-3)", "Signs"),
-    ("-3+(25+2)*3+3", "Signs"),
-    ("3**4", "Only + - * /"),
-    ("(25+2)//3*9", "Only + - * /"),
+    ("(25+2)*-(-3)", "a sign on its own"),
+    ("-3+(25+2)*3+3", "a sign on its own"),
+    ("3**4", "only + - * /"),
+    ("(25+2)//3*9", "only + - * /"),
     ("3^4", "only the given numbers"),
     ("(25+2)*3.0", "whole numbers"),
     ("(25+2)(3)", "only numbers"),
     ("(25+2)*3 # 81", "only the given numbers"),
     ("abs(81)", "only the given numbers"),
-    ("2 3", "Could not read"),
-    ("", "Could not read"),
+    ("2 3", "could not be read"),
+    ("", "empty"),
+    ("not (25+2)*3", "only the given numbers"),
+    ("(25+2)*3 or 25*3+6", "only the given numbers"),
+    ("(25+2)*3\n25*3+6", "could not be read"),    # two candidates on two lines
     ("(" * 50 + "3" + ")" * 50, "nested"),
     ("(25+2)*3)", "unbalanced"),
     ("3+" * 300 + "3", "longer than"),

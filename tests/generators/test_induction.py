@@ -6,7 +6,9 @@ import re
 import pytest
 
 import procgym
-from procgym.generators.induction._common import consistent_outputs, parse_int_list
+from procgym.kit import NotAnAnswer
+from procgym.generators.induction._int_lists import read_int_list
+from procgym.generators.induction._programs import consistent_outputs
 from procgym.generators.induction.cellular import consistent_rules, observed_table, predict_rows, step
 from procgym.generators.induction.grid_rows import apply_ops, fill_between, gravity, shift
 from procgym.generators.induction.list_functions import PRIM_FNS, run_program
@@ -18,11 +20,14 @@ NAMES = ["induction/sequence_next", "induction/list_function", "induction/cellul
          "induction/grid_transform", "induction/string_rewrite"]
 
 
-def test_parse_int_list():
-    assert parse_int_list("[1, -2, 3]") == [1, -2, 3]
-    assert parse_int_list("1 2 3") == [1, 2, 3]
-    assert parse_int_list("[]") == []
-    assert parse_int_list("1, x") is None
+def test_read_int_list():
+    assert read_int_list("[1, -2, 3]") == [1, -2, 3]
+    assert read_int_list("1 2 3") == [1, 2, 3]
+    assert read_int_list("[]", allow_empty=True) == []
+    assert read_int_list("1; 2") == [1, 2]  # the kit's list reader takes semicolons too
+    for text in ("[]", "", "1, x", "1, 2 3", "1,,2", "1, 2,", "[1, 2], [3]", "1, 2 or 3", "not 1, 2"):
+        with pytest.raises(NotAnAnswer):
+            read_int_list(text)
 
 
 # ------------------------------------------------------------------ sequences
@@ -72,8 +77,8 @@ def test_list_function_uniqueness_brute_force():
         p = procgym.generate("induction/list_function", seed=seed, difficulty=4)
         menu = re.findall(r"^- ([^:]+):", p.prompt, re.M)
         pairs = re.findall(r"^\[([^\]]*)\] -> \[([^\]]*)\]$", p.prompt, re.M)
-        ex = [(tuple(parse_int_list(a)), tuple(parse_int_list(b))) for a, b in pairs]
-        test = tuple(parse_int_list(re.search(r"output for \[([^\]]*)\]", p.prompt).group(1)))
+        ex = [(tuple(read_int_list(f"[{a}]", allow_empty=True)), tuple(read_int_list(f"[{b}]", allow_empty=True))) for a, b in pairs]
+        test = tuple(read_int_list(re.search(r"output for (\[[^\]]*\])", p.prompt).group(1), allow_empty=True))
         outs = set()
         fns = dict(PRIM_FNS)
         for depth in range(1, p.params["n_steps"] + 1):
@@ -164,7 +169,59 @@ def test_string_rewrite_forms():
     p = procgym.generate("induction/string_rewrite", seed=3, difficulty=6)
     r = p.check["result"]
     assert ok(p, r)
-    assert ok(p, r.upper())
-    assert ok(p, " ".join(r))
-    assert not ok(p, r + "a")
+    assert ok(p, r.upper()) and ok(p, f"`{r}`") and ok(p, f"{r}.")
+    # the prompt asks for the letters "with no spaces": spaced letters used to pass and are refused now
+    assert not ok(p, " ".join(r))
+    assert not ok(p, r + "a") and not ok(p, "EMPTY") and not ok(p, f"{r} or {r}a") and not ok(p, f"not {r}")
     assert not ok(p, r[:-1])
+
+
+# ------------------------------------------------------------------ answers read with the kit
+def test_sequence_next_reads_whole_lists_only():
+    p = procgym.generate("induction/sequence_next", seed=4, difficulty=10)
+    nxt = p.check["next"]
+    text = ", ".join(map(str, nxt))
+    assert any(v < 0 for v in nxt)  # this instance has a negative term: U+2212 must read as a minus
+    assert ok(p, text.replace("-", "\u2212")) and ok(p, f"[{text}]") and ok(p, " ".join(map(str, nxt)))
+    assert ok(p, f"{text}.") and ok(p, f"${text}$")
+    bad = ", ".join(map(str, nxt[:-1] + [nxt[-1] + 1]))
+    for text_ in (f"{text} or {bad}", f"{text}\n{bad}", f"not {text}", f"{text} I think", f"{text},",
+                  f"{text}, 0", f"[{text}], [{bad}]", text.replace(", ", ",, ", 1), f"x != {text}"):
+        assert not ok(p, text_), text_
+
+
+def test_list_function_empty_list_and_near_misses():
+    p = next(q for q in (procgym.generate("induction/list_function", seed=s, difficulty=3) for s in range(200))
+             if not q.check["output"])
+    assert ok(p, "[]") and not ok(p, "none") and not ok(p, "[0]") and not ok(p, "")
+    q = procgym.generate("induction/list_function", seed=2, difficulty=5)
+    out = q.check["output"]
+    assert ok(q, ", ".join(map(str, out))) and ok(q, "(" + ", ".join(map(str, out)) + ")")
+    assert not ok(q, "[" + ", ".join(map(str, out)) + "] or []") and not ok(q, "[" + ", ".join(map(str, out)) + ", x]")
+
+
+def test_cellular_answers_keep_their_full_stop():
+    assert procgym.get("induction/cellular_automaton").keeps_full_stop
+    p = next(q for q in (procgym.generate("induction/cellular_automaton", seed=s, difficulty=3) for s in range(50))
+             if q.answer.endswith("."))
+    rows = p.check["rows"]
+    assert ok(p, p.answer) and ok(p, ",".join(rows)) and ok(p, "\n".join(" ".join(r) for r in rows))
+    assert not ok(p, p.answer[:-1])  # the last "." is a cell, not a sentence's end
+    for text in (f"{p.answer} I think", f"not {p.answer}", f"{p.answer}\n{p.answer}", f"[{p.answer}]"):
+        assert not ok(p, text), text
+
+
+def test_grid_transform_refuses_words_and_two_rows():
+    p = procgym.generate("induction/grid_transform", seed=5, difficulty=5)
+    row = p.check["row"]
+    assert ok(p, f"[{', '.join(row)}]")
+    for text in (f"{row} or {row[::-1]}", f"{row}\n{row}", f"-{row}", f"{row} (not sure)"):
+        assert not ok(p, text), text
+
+
+def test_string_answers_refuse_hedges():
+    for name, key in (("induction/string_program", "word"), ("induction/string_rewrite", "result")):
+        p = procgym.generate(name, seed=2, difficulty=4)
+        w = p.check[key]
+        for text in (f"{w} or {w}a", f"not {w}", f"{w} I think", f"{w}, {w}", f"{w}1"):
+            assert not ok(p, text), (name, text)

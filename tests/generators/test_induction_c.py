@@ -5,8 +5,12 @@ import itertools
 import re
 
 import procgym
-from procgym.generators.induction._common3 import (grid_operations, grid_text, number_operations, outline_fill,
-                                                   permute, read_grid, run_program, string_operations)
+import pytest
+
+from procgym.generators.induction._grids import grid_operations, grid_text, outline_fill, permute, read_square_grid
+from procgym.generators.induction._primitives import number_operations, string_operations
+from procgym.generators.induction._programs import run_program
+from procgym.kit import NotAnAnswer
 from procgym.generators.induction.operation_cycle import continuations, fitting_ops
 from answer_helpers import ok
 
@@ -57,13 +61,15 @@ def test_grid_operations_known_values():
 
 
 def test_read_grid_forms():
-    assert read_grid("12/34", 2) == "1234"
-    assert read_grid("12\n34", 2) == "1234"
-    assert read_grid("1 2\n3 4", 2) == "1234"
-    assert read_grid("[[1,2],[3,4]]", 2) == "1234"
-    assert read_grid("1234", 2) == "1234"
-    assert read_grid("12 34", 2) == "1234"
-    assert read_grid("123/4", 2) is None and read_grid("12/3x", 2) is None and read_grid("\u00b2\u00b2/11", 2) is None
+    assert read_square_grid("12/34", 2) == "1234"
+    assert read_square_grid("12\n34", 2) == "1234"
+    assert read_square_grid("1 2\n3 4", 2) == "1234"
+    assert read_square_grid("[[1,2],[3,4]]", 2) == "1234"
+    assert read_square_grid("1234", 2) == "1234"
+    assert read_square_grid("12 34", 2) == "1234"
+    for text in ("123/4", "12/3x", "\u00b2\u00b2/11", "12/34 or 12/43", "12/34\n12/43", "-12/34", "12/34 (not sure)"):
+        with pytest.raises(NotAnAnswer):
+            read_square_grid(text, 2)
 
 
 def test_grid_task_is_determined_and_forms():
@@ -167,3 +173,27 @@ def test_operation_cycle_task_forms():
     assert not ok(p, ", ".join(map(str, nxt[:-1])))
     assert not ok(p, ", ".join(map(str, nxt[:-1] + [nxt[-1] + 1])))
     assert not ok(p, ", ".join(map(str, terms[-len(nxt):])))
+
+
+# ------------------------------------------------------------------ answers read with the kit
+def test_operation_cycle_reads_minus_signs_and_refuses_hedges():
+    p = next(q for q in (procgym.generate("induction/operation_cycle", seed=s, difficulty=8) for s in range(200))
+             if any(v < 0 for v in q.check["next"]))
+    text = ", ".join(map(str, p.check["next"]))
+    assert ok(p, text.replace("-", "\u2212")) and ok(p, text.replace("-", "\u2013")) and ok(p, f"{text}.")
+    for bad in (f"{text} or 0", f"not {text}", f"{text}\n0", text.replace("-", "")):
+        assert not ok(p, bad), bad
+
+
+def test_number_function_refuses_lists_and_hedges():
+    p = procgym.generate("induction/number_function", seed=3, difficulty=4)
+    v = p.check["value"]
+    assert ok(p, f"{v}.") and ok(p, f"${v}$")
+    for bad in (f"0, {v}", f"{v} or {v + 1}", f"x != {v}", f"3x + 1 = {v}", f"-{v}", f"{v} I think"):
+        assert not ok(p, bad), bad
+
+
+def test_grid_2d_refuses_hedges():
+    p = procgym.generate("induction/grid_transform_2d", seed=1, difficulty=5)
+    for bad in (f"{p.answer} or {p.answer}", f"not {p.answer}", f"{p.answer}\n{p.answer}", f"{p.answer} I think"):
+        assert not ok(p, bad), bad

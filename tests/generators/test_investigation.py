@@ -12,7 +12,7 @@ from procgym.generators.investigation import database as db
 from procgym.generators.investigation import debugging as dbg
 from procgym.generators.investigation import file_search as fs
 from procgym.generators.investigation import spreadsheet as ss
-from procgym.generators.investigation._common import answer_text, clean, norm
+from procgym.generators.investigation._answers import answer_text, judge
 
 NAMES = ["investigation/database_query", "investigation/file_search", "investigation/spreadsheet",
          "investigation/debugging"]
@@ -38,12 +38,29 @@ def play(p, actions):
 
 # ----------------------------------------------------------------------------- shared
 
-def test_common_helpers():
-    assert clean("  SELECT  *   FROM x. ") == "SELECT * FROM x"
-    assert clean(42) is None and clean("x" * 1000) is None and clean("  ") is None
+def test_answer_command():
     assert answer_text("ANSWER 42") == "42" and answer_text("answer: Dana Ruiz") == "Dana Ruiz"
     assert answer_text("answer") == "" and answer_text("SELECT answer FROM t") is None
-    assert norm("Dana   RUIZ") == norm("dana ruiz") != norm("dana ruis")
+    assert answer_text("answers 42") is None and answer_text("answer=7") == "7"
+
+
+@pytest.mark.parametrize("given", ["Dana Ruiz", "dana   RUIZ", "'Dana Ruiz'", "Dana Ruiz.", "`dana ruiz`"])
+def test_judge_accepts_a_name_in_any_case(given):
+    assert judge("Dana Ruiz", given) == ("Correct: the answer is Dana Ruiz.", "win")
+
+
+@pytest.mark.parametrize("given", ["1234", "1,234", "+1234", "1234.0", "\u22121234".replace("\u2212", "")])
+def test_judge_reads_a_whole_number(given):
+    assert judge("1234", given)[1] == "win"
+
+
+@pytest.mark.parametrize("expected, given, outcome", [
+    ("Dana Ruiz", "Dana Ruis", "lose"), ("Dana Ruiz", "Dana Ruiz I think", "lose"), ("1234", "1235", "lose"),
+    ("Dana Ruiz", "Dana Ruiz or Eli Kim", None), ("Dana Ruiz", "not Dana Ruiz", None), ("1234", "1234?", None),
+    ("1234", "maybe 1234", None), ("1234", "1234 I think", None), ("1234", "12 34", None), ("1234", "0, 1234", None),
+    ("Dana Ruiz", "", None), ("-5", "5", "lose"), ("-5", "\u22125", "win")])
+def test_judge_refuses_hedges_and_judges_near_misses(expected, given, outcome):
+    assert judge(expected, given)[1] == outcome
 
 
 # ----------------------------------------------------------------------------- database
@@ -116,9 +133,9 @@ def test_database_dynamics_exact():
     out, state = play(db_problem(), ["SELECT lead FROM projects WHERE title = birch",
                                      "SELECT dept FROM employees WHERE id = 102",
                                      "select floor from departments where id = 20", "ANSWER 7"])
-    assert out[0] == ("lead\n102\n[Turns left: 4]", 0.0, False)
-    assert out[1] == ("dept\n20\n[Turns left: 3]", 0.0, False)
-    assert out[2] == ("floor\n7\n[Turns left: 2]", 0.0, False)
+    assert out[0] == ("lead\n102\nTurns left: 4.", 0.0, False)
+    assert out[1] == ("dept\n20\nTurns left: 3.", 0.0, False)
+    assert out[2] == ("floor\n7\nTurns left: 2.", 0.0, False)
     assert out[3] == ("Correct: the answer is 7. Solved in 4 turns.", 1.0, True)
     assert state["results"][0] == {"rows": [[102]], "total": 1}
 
@@ -128,9 +145,10 @@ def test_database_wrong_answer_and_invalid_commands():
     assert out == [("Wrong answer '8': the answer was 7.", 0.0, True)]
     out, state = play(db_problem(), ["SELECT everything", "", "answer", "x" * 5000, "COUNT FROM projects"])
     assert out[0][0].startswith("Query error: expected FROM") and out[0][1:] == (0.0, False)
-    assert out[1][0].startswith("Invalid command") and out[2][0].startswith("An answer needs a value")
-    assert out[3][0].startswith("Invalid command")
-    assert out[4] == ("COUNT = 3\nOut of turns.", 0.0, True)  # every command used a turn
+    assert out[1][0].startswith("Invalid action: see the command list")
+    assert out[2][0].startswith("An answer needs a value")
+    assert out[3][0].startswith("Invalid action: it is longer than 1000 characters.")
+    assert out[4] == ("COUNT = 3\nOut of turns: the question was not answered.", 0.0, True)  # every command used a turn
     assert state["turn"] == 5
 
 
@@ -181,16 +199,16 @@ def fs_problem(**extra):
 def test_file_search_dynamics_exact():
     out, _ = play(fs_problem(), ["ls", "ls /finance", "cat /finance/payments/due.txt", "grep invoice 4471",
                                  "grep Dana Ruiz /people", "grep Atlas team sits", "answer 3b"])
-    assert out[0][0] == "/:\n  facilities/\n  finance/\n  people/\n[Turns left: 7]"
-    assert out[1][0] == "/finance:\n  invoices/\n  payments/\n[Turns left: 6]"
-    assert out[2][0] == "/finance/payments/due.txt:\nPayment for invoice 4471 is due in 30 days.\n[Turns left: 5]"
+    assert out[0][0] == "/:\n  facilities/\n  finance/\n  people/\nTurns left: 7."
+    assert out[1][0] == "/finance:\n  invoices/\n  payments/\nTurns left: 6."
+    assert out[2][0] == "/finance/payments/due.txt:\nPayment for invoice 4471 is due in 30 days.\nTurns left: 5."
     assert out[3][0] == ("/finance/invoices/2023/batch_a.txt: Invoice 4471 was submitted by Eli Kim.\n"
                          "/finance/invoices/2023/batch_a.txt: Invoice 4471 was approved by Dana Ruiz.\n"
                          "... 1 more matches not shown (search for longer text or in a narrower directory)\n"
-                         "[Turns left: 4]")
+                         "Turns left: 4.")
     assert out[4][0] == ("/people/directory/a_to_l.txt: Dana Ruiz can be reached on extension 512.\n"
-                         "/people/teams/roster.txt: Dana Ruiz is on the Atlas team.\n[Turns left: 3]")
-    assert out[5][0] == "/facilities/rooms.txt: The Atlas team sits in room 3B.\n[Turns left: 2]"
+                         "/people/teams/roster.txt: Dana Ruiz is on the Atlas team.\nTurns left: 3.")
+    assert out[5][0] == "/facilities/rooms.txt: The Atlas team sits in room 3B.\nTurns left: 2."
     assert out[6] == ("Correct: the answer is 3B. Solved in 7 turns.", 1.0, True)
 
 
@@ -253,10 +271,10 @@ def sheet_problem(**extra):
 def test_spreadsheet_dynamics_exact():
     out, state = play(sheet_problem(), ["GET B1:B4", "get c2", "SUM C2:D4", "max d2:d9", "GET A1:D4",
                                         "GET E2", "FETCH A1", "GET", "ANSWER 35"])
-    assert out[0][0] == "B1 = Region\nB2 = North\nB3 = South\nB4 = North\n[Turns left: 8]"
-    assert out[1][0] == "C2 = 5\n[Turns left: 7]"
-    assert out[2][0] == "SUM(C2:D4) = 30 (over 6 numbers)\n[Turns left: 6]"
-    assert out[3][0] == "MAX(D2:D9) = 10 (over 3 numbers)\n[Turns left: 5]"
+    assert out[0][0] == "B1 = Region\nB2 = North\nB3 = South\nB4 = North\nTurns left: 8."
+    assert out[1][0] == "C2 = 5\nTurns left: 7."
+    assert out[2][0] == "SUM(C2:D4) = 30 (over 6 numbers)\nTurns left: 6."
+    assert out[3][0] == "MAX(D2:D9) = 10 (over 3 numbers)\nTurns left: 5."
     assert out[4][0].startswith("That range has 16 cells; GET shows at most 4.")
     assert out[5][0].startswith("Columns run from A to D")
     assert out[6][0].startswith("Unknown command 'FETCH'")
@@ -309,10 +327,10 @@ def test_debugging_dynamics_exact():
     out, _ = play(debug_problem(), ["run", "run 2", "show 3-5", "show 1-9", "fix 4: if (xs[i] > t - 1)",
                                     "fix 4: if (xs[i] > t", "fix 4: if (t < xs[i])"])
     assert out[0][0] == ("test 1: xs = [1, 5, 3], t = 3, n = 0 -> expected [5], got [8]: FAIL\n"
-                         "test 2: xs = [2], t = 9, n = 0 -> expected [0], got [0]: pass\n[Turns left: 9]")
-    assert out[1][0] == "test 2: xs = [2], t = 9, n = 0 -> expected [0], got [0]: pass\n[Turns left: 8]"
+                         "test 2: xs = [2], t = 9, n = 0 -> expected [0], got [0]: pass\nTurns left: 9.")
+    assert out[1][0] == "test 2: xs = [2], t = 9, n = 0 -> expected [0], got [0]: pass\nTurns left: 8."
     assert out[2][0] == ("  3 | while (i < len(xs)) {\n  4 |     if (xs[i] >= t) {\n  5 |         s = s + xs[i];\n"
-                         "[Turns left: 7]")
+                         "Turns left: 7.")
     assert out[3][0].startswith("show prints at most 5 lines")
     # a near miss fails a test; a syntax error is reported; an equivalent rewrite is accepted
     assert out[4][0].startswith("Fix rejected: with that line, 1 test still fails (1).")
@@ -329,7 +347,7 @@ def test_debugging_invalid_commands():
     assert out[2][0].startswith("Lines run from 1 to 9")
     assert out[3][0].startswith("A fix is one line of code")
     assert out[4][0].startswith("Unknown command")
-    assert out[5][0].startswith("Invalid command")
+    assert out[5][0].startswith("Invalid action: see the command list")
     assert out[6][0].startswith("Fix rejected")  # an endless loop hits the step limit and fails the tests
     assert state["turn"] == 7 and all(not done for _, _, done in out)
 
@@ -383,3 +401,46 @@ def test_oracle_solves_fifty_episodes(name, level):
     env = make(name, difficulty=level)
     results = [play_episode(env, OracleAgent(), seed=s) for s in range(50)]
     assert all(r["solved"] and r["return"] == 1.0 for r in results)
+
+
+# ----------------------------------------------------------------------------- strict answers
+
+HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
+          "I guess {}"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("level", [1, 6])
+def test_a_hedged_final_command_never_wins_and_a_plain_one_in_any_form_does(name, level):
+    """The winning last command with a hedge, a negation or a second candidate does not win: it is
+    an invalid command (nothing changes but the turn), or an answer judged wrong; written with a
+    full stop, extra spaces or (where the grammar allows) in capitals, it wins."""
+    task = procgym.get(name)
+    for seed in range(3):
+        p = task.generate(seed=seed, difficulty=level)
+        actions = p.answer.splitlines()
+        state = task.initial_state(p)
+        for action in actions[:-1]:
+            state, _, _, _ = task.step(p, state, action)
+        last = actions[-1]
+        for form in HEDGED:
+            new, observation, reward, done = task.step(p, state, form.format(last, last))
+            assert reward == 0.0, (form, last, observation)
+            assert done or {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)
+        forms = [f"{last}.", f"  {last}  ", last.replace(" ", "  ")]
+        if name != "investigation/debugging":  # Tiny code is case-sensitive
+            forms += [last.upper(), last.lower()]
+        for form in forms:
+            assert task.step(p, state, form)[2] == 1.0, form
+
+
+def test_a_hedged_answer_is_refused_before_it_is_judged():
+    out, state = play(db_problem(), ["ANSWER 7 or 8", "answer maybe 7", "answer 7?", "answer 7 I think", "answer 7."])
+    assert [o[0] for o in out[:4]] == [
+        "Invalid answer: '7 or 8' hedges or negates ('or'): give one answer. Write answer and one value.\n"
+        "Turns left: 4.",
+        "Invalid answer: 'maybe 7' hedges or negates ('maybe'): give one answer. Write answer and one value.\n"
+        "Turns left: 3.",
+        "Invalid answer: '7?' hedges or negates ('?'): give one answer. Write answer and one value.\nTurns left: 2.",
+        "Invalid answer: expected an integer, got '7 I think'. Write answer and one value.\nTurns left: 1."]
+    assert out[4] == ("Correct: the answer is 7. Solved in 5 turns.", 1.0, True)

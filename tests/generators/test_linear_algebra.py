@@ -11,9 +11,10 @@ import sympy
 import procgym
 from procgym import Problem
 from procgym.envs import in_charset
-from procgym.generators.linear_algebra._common import (charpoly, det, identity, inverse, lu_unimodular, mat_pow, matmul,
-                                                       parse_matrix, parse_vector, rank, rational_eigenvalues, rref,
-                                                       solve_system, unimodular)
+from procgym.generators.linear_algebra._matrices import (answer_side, charpoly, det, identity, inverse, lu_unimodular,
+                                                         mat_pow, matmul, parse_matrix, parse_vector, rank,
+                                                         rational_eigenvalues, read_tuple, rref, solve_system,
+                                                         unimodular)
 from procgym.generators.linear_algebra.basis import poly_text
 from procgym.generators.linear_algebra.eigen import read_eigenvalues
 from procgym.generators.linear_algebra.products import evaluate as evaluate_product
@@ -88,8 +89,9 @@ def test_levels_differ(name):
     "[1 -1/2]\n[0 3]", "(1, -1/2), (0, 3)", "((1, -1/2), (0, 3))", "{{1, -1/2}, {0, 3}}",
     "\\begin{pmatrix} 1 & -\\frac{1}{2} \\\\ 0 & 3 \\end{pmatrix}",
     "\\left[\\begin{array}{cc} 1 & -1/2 \\\\ 0 & 3 \\end{array}\\right]",
-    "A^{-1} = [[1, -0.5], [0, 3]]", "$\\begin{bmatrix} 2/2 & -2/4 \\\\ 0 & 3 \\end{bmatrix}$",
-    "[[1, -1 / 2], [0, 3.0]]", "[[1, -1/2], [0, 3]].", "\\begin{pmatrix} 1 & -\\frac12 \\\\ 0 & 3 \\end{pmatrix}",
+    "[[1, -0.5], [0, 3]]", "\\begin{bmatrix} 2/2 & -2/4 \\\\ 0 & 3 \\end{bmatrix}",
+    "[[1, -1 / 2], [0, 3.0]]", "1/2 [[2, -1], [0, 6]]", "\\frac{1}{2}\\begin{pmatrix} 2 & -1 \\\\ 0 & 6 \\end{pmatrix}",
+    "-1/2 * [[-2, 1], [0, -6]]", "2 \\cdot \\begin{bmatrix} 1/2 & -1/4 \\\\ 0 & 3/2 \\end{bmatrix}", "\\begin{pmatrix} 1 & -\\frac12 \\\\ 0 & 3 \\end{pmatrix}",
 ])
 def test_parse_matrix_forms(text):
     assert parse_matrix(text) == [[F(1), F(-1, 2)], [F(0), F(3)]]
@@ -97,7 +99,9 @@ def test_parse_matrix_forms(text):
 
 @pytest.mark.parametrize("text", [
     "", "[[1, 2], [3]]", "[[[1]]]", "1 - 2", "[[1, x], [0, 3]]", "[[1, 2], [3, 4]] and more", "[" * 5000,
-    "[[1,2],[3,4]", "\\input{x}", "1,,2", "9" * 400,
+    "[[1,2],[3,4]", "\\input{x}", "1,,2", "9" * 400, "A^{-1} = [[1, -1/2], [0, 3]]", "not [[1, 2], [3, 4]]",
+    "2 3 [[1, 2], [3, 4]]", "[[1, 2], [3, 4]] 2", "x [[1, 2], [3, 4]]", "1\n[[1, 2], [3, 4]]", "0\n\n[[1, 2], [3, 4]]",
+    "[[1, 2], [3, 4]] or [[1, 2], [3, 5]]",
 ])
 def test_parse_matrix_rejects(text):
     with pytest.raises(ParseError):
@@ -106,10 +110,38 @@ def test_parse_matrix_rejects(text):
 
 def test_parse_vector_forms():
     for text in ("(1, -2, 1/2)", "[1, -2, 1/2]", "<1, -2, 1/2>", "1, -2, 1/2", "[[1], [-2], [1/2]]", "1\n-2\n0.5",
-                 "v = (1, -2, 1/2)", "\\begin{pmatrix} 1 \\\\ -2 \\\\ \\frac{1}{2} \\end{pmatrix}"):
+                 "\\begin{pmatrix} 1 \\\\ -2 \\\\ \\frac{1}{2} \\end{pmatrix}", "\\langle 1, -2, 1/2 \\rangle",
+                 "\\{1, -2, 1/2\\}", "(1, -2, 1/2)^T", "[1, -2, 1/2]^{T}", "\\begin{pmatrix} 1 & -2 & 1/2 \\end{pmatrix}^\\top"):
         assert parse_vector(text) == [F(1), F(-2), F(1, 2)], text
     with pytest.raises(ParseError):
         parse_vector("[[1, 2], [3, 4]]")
+
+
+def test_answer_side_checks_the_left_hand_side():
+    assert answer_side("[[1, 2], [3, 4]]", ["A^-1"]) == "[[1, 2], [3, 4]]"
+    for text in ("A^{-1} = [[1]]", "A^(-1) = [[1]]", "a^-1 = [[1]]", "A^{ -1 } = [[1]]"):
+        assert answer_side(text, ["A^-1"]) == "[[1]]", text
+    assert answer_side("\\det(A) = 5", ["det(A)"]) == "5" and answer_side("A^T * B = [[1]]", ["A^T B"]) == "[[1]]"
+    for text in ("x != [[1]]", "B = [[1]]", "3x + 1 = [[1]]", "A^{-1} = [[1]] = [[2]]", "A^{-1} \\neq [[1]]",
+                 "A^{-1} \\approx [[1]]", "A^{-1} <= [[1]]", "A^{-1} = "):
+        with pytest.raises(ParseError):
+            answer_side(text, ["A^-1"])
+
+
+def test_read_tuple_reads_names_by_name():
+    names = ["x", "y", "z"]
+    expected = [F(1), F(-2, 3), F(4)]
+    for text in ("(1, -2/3, 4)", "x = 1, y = -2/3, z = 4", "z = 4, y = -2/3, x = 1", "(z, x, y) = (4, 1, -2/3)",
+                 "x=1; y=-2/3; z=4", "x = 1, y = -2/3 and z = 4", "X = 1, Y = -2/3, Z = 4", "1\n-2/3\n4"):
+        assert read_tuple(text, names) == expected, text
+    assert read_tuple("y_{2} = -2/3, y_1 = 1, y3 = 4", ["y1", "y2", "y3"]) == expected
+    assert read_tuple("[v]_C = (1, -2/3, 4)", names, ["[v]_C"]) == expected
+    for text in ("x = 1, y = -2/3", "x = 1, y = -2/3, w = 4", "x = 1, x = 1, y = -2/3, z = 4", "(x, y) = (1, -2/3, 4)",
+                 "(x, x, y) = (1, -2/3, 4)", "x != (1, -2/3, 4)", "v = (1, -2/3, 4)", "3x + 1 = (1, -2/3, 4)",
+                 "not (1, -2/3, 4)", "(1, -2/3, 4) I think", "(1, -2/3)", "(1, -2/3, 4) or (1, 2, 3)", "x = 1",
+                 "x = 1, y != -2/3, z = 4", "[v]_B = (1, -2/3, 4)"):
+        with pytest.raises(ParseError):
+            read_tuple(text, names, ["[v]_C"])
 
 
 def test_exact_algorithms_match_sympy():
@@ -169,9 +201,11 @@ def test_charpoly_eigenvalues_and_powers_match_sympy():
 
 def test_determinant_known_instance_and_forms():
     p = record("linear_algebra/determinant", {"value": "69/2"})
-    for text in ("69/2", "34.5", "\\frac{69}{2}", "138/4", "$69/2$"):
+    for text in ("69/2", "34.5", "\\frac{69}{2}", "138/4", "$69/2$", "det(A) = 69/2", "\\det A = 69/2", "|A| = 69/2",
+                 "69/2."):
         assert ok(p, text), text
-    for text in ("-69/2", "69", "35", "34", "69/4", "2/69"):
+    for text in ("-69/2", "69", "35", "34", "69/4", "2/69", "x != 69/2", "3x + 1 = 69/2", "det(B) = 69/2", "0, 69/2",
+                 "69/2 I think", "not 69/2", "det(A) \\approx 69/2", "69 2"):
         assert not ok(p, text), text
 
 
@@ -187,15 +221,19 @@ def test_determinant_matches_sympy(name, level, seed):
 def test_inverse_forms_and_near_misses():
     p = record("linear_algebra/matrix_inverse", {"singular": False, "inverse": [["1", "-1/2"], ["-1", "2"]]})
     for text in ("[[1, -1/2], [-1, 2]]", "1 -1/2; -1 2", "A^{-1} = [[1, -0.5], [-1, 2]]",
-                 "\\begin{pmatrix} 1 & -\\frac12 \\\\ -1 & 2 \\end{pmatrix}", "[[2/2, -2/4], [-1, 2]]"):
+                 "A^(-1) = [[1, -1/2], [-1, 2]]",
+                 "\\begin{pmatrix} 1 & -\\frac12 \\\\ -1 & 2 \\end{pmatrix}", "[[2/2, -2/4], [-1, 2]]",
+                 "A^{-1} = \\begin{bmatrix} 1 & -1/2 \\\\ -1 & 2 \\end{bmatrix}", "$[[1, -1/2], [-1, 2]]$."):
         assert ok(p, text), text
     for text in ("[[1, -1], [-1/2, 2]]", "[[1, 1/2], [-1, 2]]", "[[-1, 1/2], [1, -2]]", "[[1, -1/2, 0], [-1, 2, 0]]",
-                 "singular", "[[1, -1/2]]"):
+                 "singular", "[[1, -1/2]]", "x != [[1, -1/2], [-1, 2]]", "3x + 1 = [[1, -1/2], [-1, 2]]",
+                 "B = [[1, -1/2], [-1, 2]]", "not [[1, -1/2], [-1, 2]]", "[[1, -1/2], [-1, 2]] I think",
+                 "[[1, -1/2], [-1, 2]] or singular", "A^{-1} \\neq [[1, -1/2], [-1, 2]]"):
         assert not ok(p, text), text
     s = record("linear_algebra/matrix_inverse", {"singular": True})
-    for text in ("singular", "Singular.", "not invertible", "The matrix is singular", "no inverse"):
+    for text in ("singular", "Singular.", "not invertible", "The matrix is singular", "no inverse", "None"):
         assert ok(s, text), text
-    for text in ("[[1, 0], [0, 1]]", "0", "invertible"):
+    for text in ("[[1, 0], [0, 1]]", "0", "invertible", "singular I think", "not singular", "singular or not", ""):
         assert not ok(s, text), text
 
 
@@ -227,6 +265,7 @@ def test_rank_matches_sympy(name, level, seed):
     (m,) = prompt_matrices(p.prompt)
     assert int(p.answer) == sym(m).rank()
     assert ok(p, p.answer + ".") and not ok(p, str(int(p.answer) + 1)) and not ok(p, str(int(p.answer) - 1))
+    assert ok(p, f"rank(A) = {p.answer}") and not ok(p, f"x != {p.answer}") and not ok(p, f"0, {p.answer}")
 
 
 def test_rank_is_deficient_at_high_levels():
@@ -279,20 +318,30 @@ def test_linear_system_forms_and_near_misses():
     names = ["x", "y", "z"]
     p = record("linear_algebra/linear_system", {"status": "unique", "solution": ["1", "-2/3", "4"], "names": names})
     for text in ("(1, -2/3, 4)", "[1, -2/3, 4]", "1, -2/3, 4", "x = 1, y = -2/3, z = 4", "z = 4, x = 1, y = -2/3",
-                 "(x, y, z) = (1, -2/3, 4)", "x=1; y=-4/6; z=4.0"):
+                 "(x, y, z) = (1, -2/3, 4)", "x=1; y=-4/6; z=4.0", "(z, x, y) = (4, 1, -2/3)",
+                 "x = 1, y = -2/3 and z = 4",
+                 "$x = 1,\\ y = -\\frac{2}{3},\\ z = 4$", "(1, -2/3, 4)."):
         assert ok(p, text), text
     for text in ("(1, 2/3, 4)", "(-2/3, 1, 4)", "(1, -2/3)", "x = 1, y = -2/3", "x = 1, y = -2/3, w = 4", "none",
-                 "infinite 1", "(1, -0.67, 4)"):
+                 "infinite 1", "(1, -0.67, 4)", "not (1, -2/3, 4)", "x != (1, -2/3, 4)", "(1, -2/3, 4) I think",
+                 "y = 1, x = -2/3, z = 4", "(y, x, z) = (1, -2/3, 4)", "(1, -2/3, 4) or none",
+                 "x = 1, y = -2/3, y = 4"):
         assert not ok(p, text), text
+    two = record("linear_algebra/linear_system",
+                 {"status": "unique", "solution": ["13/10", "39/5"], "names": ["x", "y"]})
+    assert ok(two, "y = 39/5, x = 13/10") and ok(two, "(13/10, 39/5)")
+    assert not ok(two, "not (13/10, 39/5)") and not ok(two, "x = 39/5, y = 13/10")
     inf = record("linear_algebra/linear_system", {"status": "infinite", "free": 1, "names": names})
-    for text in ("infinite 1", "Infinite, 1", "infinitely many, 1 free parameter", "infinitely many solutions (1)"):
+    for text in ("infinite 1", "Infinite, 1", "infinitely many, 1 free parameter", "infinitely many solutions (1)",
+                 "infinite (1 free parameter)", "Infinite 1."):
         assert ok(inf, text), text
-    for text in ("infinite 2", "infinite", "infinitely many", "none", "(1, 2, 3)", "infinite 0"):
+    for text in ("infinite 2", "infinite", "infinitely many", "none", "(1, 2, 3)", "infinite 0", "infinite 1, none",
+                 "infinite 1 I think", "infinite 1 or 2", "infinite 1\nnone", "infinite 1 (not sure)", "infinite 1?"):
         assert not ok(inf, text), text
     none = record("linear_algebra/linear_system", {"status": "none", "names": names})
-    for text in ("none", "None.", "no solution", "No solutions", "inconsistent"):
+    for text in ("none", "None.", "no solution", "No solutions", "inconsistent", "The system is inconsistent"):
         assert ok(none, text), text
-    for text in ("infinite 1", "(0, 0, 0)", "0"):
+    for text in ("infinite 1", "(0, 0, 0)", "0", "none I think", "not none", "none or infinite 1", "no"):
         assert not ok(none, text), text
 
 
@@ -333,9 +382,13 @@ def test_eigenvalue_forms_and_near_misses():
     for text in ("2, 2, -1", "-1, 2, 2", "{2, 2, -1}", "[2, -1, 2]", "2 (multiplicity 2), -1", "-1, 2 (x2)",
                  "2 with multiplicity 2, -1", "eigenvalues: 2, 2, -1", "\u03bb = 2, 2, -1", "4/2, 2, -1.0",
                  "2, 2, and -1", "The eigenvalues are 2, 2 and -1",
-                 "lambda1 = 2, lambda2 = 2, lambda3 = -1", "2 (algebraic multiplicity 2), -1 (multiplicity 1)"):
+                 "lambda1 = 2, lambda2 = 2, lambda3 = -1", "2 (algebraic multiplicity 2), -1 (multiplicity 1)",
+                 "\\lambda_1 = 2, \\lambda_2 = 2, \\lambda_3 = -1", "\u03bb_{1} = -1, \u03bb_{2} = 2, \u03bb_{3} = 2",
+                 "\\{2, 2, -1\\}"):
         assert ok(p, text), text
-    for text in ("2, -1", "2, -1, -1", "2, 2, 1", "2, 2, -1, 0", "2 (multiplicity 3), -1", "-2, -2, 1", "2, 2"):
+    for text in ("2, -1", "2, -1, -1", "2, 2, 1", "2, 2, -1, 0", "2 (multiplicity 3), -1", "-2, -2, 1", "2, 2",
+                 "x != 2, 2, -1", "2, 2, -1 = 0", "mu = 2, 2, -1", "x = 2, x = 2, x = -1", "2, 2, -1 I think",
+                 "not 2, 2, -1", "2, 2, -1 or 2, -1, -1", "lambda1 != 2, 2, -1"):
         assert not ok(p, text), text
     assert "multiplicity" in procgym.verify(p, tag("2, -1")).feedback
 
@@ -383,10 +436,19 @@ def test_matrix_product_forms_and_near_misses():
     p = record("linear_algebra/matrix_product", {"kind": "matrix", "value": [["2", "1"], ["4", "3"]]})
     for text in ("[[2, 1], [4, 3]]", "2 1\n4 3", "[2 1; 4 3]"):
         assert ok(p, text), text
-    for text in ("[[2, 4], [1, 3]]", "[[2, 1], [4, 3], [0, 0]]", "[[2, 1]]", "10"):
+    for text in ("[[2, 4], [1, 3]]", "[[2, 1], [4, 3], [0, 0]]", "[[2, 1]]", "10", "x != [[2, 1], [4, 3]]",
+                 "AB = [[2, 1], [4, 3]]", "[[2, 1], [4, 3]] I think"):
         assert not ok(p, text), text
     t = record("linear_algebra/matrix_product", {"kind": "trace", "value": "-7/2"})
-    assert ok(t, "-7/2") and ok(t, "-3.5") and not ok(t, "7/2") and not ok(t, "-3")
+    assert ok(t, "-7/2") and ok(t, "-3.5") and ok(t, "tr = -7/2") and not ok(t, "7/2") and not ok(t, "-3")
+    assert not ok(t, "x != -7/2") and not ok(t, "0, -7/2") and not ok(t, "3x + 1 = -7/2")
+    task = procgym.get("linear_algebra/matrix_product")
+    for level in (1, 5, 8):
+        g = task.generate(seed=2, difficulty=level)
+        asked = re.search(r"\n\ncompute (?:tr\((.+?)\), the trace of .+?|(.+?))\. \(M\^T is", g.prompt)
+        lhs = f"tr({asked.group(1)})" if asked.group(1) else asked.group(2)
+        assert ok(g, f"{lhs} = {g.answer}") and ok(g, f"{lhs.replace(' * ', '')} = {g.answer}")
+        assert not ok(g, f"{lhs} + I = {g.answer}") and not ok(g, f"X = {g.answer}")
 
 
 @pytest.mark.parametrize("name,level,seed", [x for x in PROBLEMS if x[0] == "linear_algebra/matrix_power"])
@@ -400,8 +462,9 @@ def test_matrix_power_matches_sympy(name, level, seed):
 
 def test_matrix_power_known_instance_and_near_misses():
     p = record("linear_algebra/matrix_power", {"value": [["1", "20"], ["0", "1"]], "exponent": 10})
-    assert ok(p, "[[1, 20], [0, 1]]") and ok(p, "1 20; 0 1")
-    for text in ("[[1, 18], [0, 1]]", "[[1, 2], [0, 1]]", "[[1, 0], [20, 1]]", "[[1, 20], [0, 1], [0, 0]]"):
+    assert ok(p, "[[1, 20], [0, 1]]") and ok(p, "1 20; 0 1") and ok(p, "A^{10} = [[1, 20], [0, 1]]")
+    for text in ("[[1, 18], [0, 1]]", "[[1, 2], [0, 1]]", "[[1, 0], [20, 1]]", "[[1, 20], [0, 1], [0, 0]]",
+                 "A^9 = [[1, 20], [0, 1]]", "x != [[1, 20], [0, 1]]", "[[1, 20], [0, 1]] or [[1, 2], [0, 1]]"):
         assert not ok(p, text), text
 
 
@@ -437,12 +500,20 @@ def test_vector_operations_known_values():
 
 def test_vector_operations_forms_and_near_misses():
     p = record("linear_algebra/vector_operations", {"kind": "vector", "value": ["128/77", "-2", "0"]})
-    for text in ("(128/77, -2, 0)", "[128/77, -2, 0]", "<128/77, -2, 0>", "128/77, -2, 0", "(256/154, -2.0, 0)"):
+    for text in ("(128/77, -2, 0)", "[128/77, -2, 0]", "<128/77, -2, 0>", "128/77, -2, 0", "(256/154, -2.0, 0)",
+                 "z = 0, x = 128/77, y = -2", "\\left(\\frac{128}{77}, -2, 0\\right)"):
         assert ok(p, text), text
-    for text in ("(128/77, 2, 0)", "(128/77, -2)", "(1.66, -2, 0)", "-2", "(0, -2, 128/77)"):
+    for text in ("(128/77, 2, 0)", "(128/77, -2)", "(1.66, -2, 0)", "-2", "(0, -2, 128/77)", "x != (128/77, -2, 0)",
+                 "(z, y, x) = (128/77, -2, 0)", "v = (128/77, -2, 0)", "not (128/77, -2, 0)",
+                 "y = 128/77, x = -2, z = 0"):
         assert not ok(p, text), text
     s = record("linear_algebra/vector_operations", {"kind": "scalar", "value": "-16"})
     assert ok(s, "-16") and ok(s, "-16.0") and not ok(s, "16") and not ok(s, "(-16, 0, 0)")
+    assert not ok(s, "x != -16") and not ok(s, "0, -16") and not ok(s, "-16 I think")
+    g = procgym.generate("linear_algebra/vector_operations", seed=0, difficulty=6)
+    asked = re.search(r"\n\ncompute (.+?)\.\n\(", g.prompt).group(1)
+    latex = asked.replace("\u00d7", "\\times").replace("\u00b7", "\\cdot")
+    assert ok(g, f"{asked} = {g.answer}") and ok(g, f"{latex} = {g.answer}") and not ok(g, f"a = {g.answer}")
 
 
 def test_vector_operations_levels_ramp():
@@ -496,10 +567,16 @@ def test_change_of_basis_modes_and_forms():
     assert set(modes) == {"standard", "two_bases", "polynomial"}
     assert poly_text([3, -1, 0, 2]) == "2x^3 - x + 3" and poly_text([0, 0]) == "0"
     p = record("linear_algebra/change_of_basis", {"value": ["2", "-1/3", "5"]})
-    for text in ("(2, -1/3, 5)", "[2, -1/3, 5]", "2, -1/3, 5", "(4/2, -2/6, 5.0)", "(y1, y2, y3) = (2, -1/3, 5)"):
+    for text in ("(2, -1/3, 5)", "[2, -1/3, 5]", "2, -1/3, 5", "(4/2, -2/6, 5.0)", "(y1, y2, y3) = (2, -1/3, 5)",
+                 "y_2 = -1/3, y_1 = 2, y_3 = 5", "(y3, y2, y1) = (5, -1/3, 2)", "[v]_B = (2, -1/3, 5)"):
         assert ok(p, text), text
-    for text in ("(2, 1/3, 5)", "(-1/3, 2, 5)", "(2, -1/3)", "(2, -0.33, 5)", "(2, -1/3, 5, 0)"):
+    for text in ("(2, 1/3, 5)", "(-1/3, 2, 5)", "(2, -1/3)", "(2, -0.33, 5)", "(2, -1/3, 5, 0)", "x != (2, -1/3, 5)",
+                 "(y3, y2, y1) = (2, -1/3, 5)", "y = (2, -1/3, 5)", "3x + 1 = (2, -1/3, 5)", "not (2, -1/3, 5)",
+                 "y1 = 2, y2 = -1/3", "y2 = 2, y1 = -1/3, y3 = 5", "[v]_C = (2, -1/3, 5)", "(2, -1/3, 5) I think"):
         assert not ok(p, text), text
+    two = next(task.generate(seed=s, difficulty=8) for s in range(30)
+               if "Two bases" in task.generate(seed=s, difficulty=8).prompt)
+    assert ok(two, f"[v]_C = {two.answer}") and not ok(two, f"[v]_B = {two.answer}")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -515,3 +592,13 @@ def test_verifiers_stay_bounded_on_crafted_text(name):
         start = time.perf_counter()
         assert not ok(p, text)
         assert time.perf_counter() - start < 1.0, text[:30]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_prompt_example_is_never_the_answer(name):
+    """The example a prompt shows is never correct for its own problem, and it never tells the answer
+    away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
+    from procgym.contract import check_example_does_not_leak, check_example_not_correct
+
+    check_example_not_correct(name, seeds=range(40))
+    check_example_does_not_leak(name, seeds=range(40))

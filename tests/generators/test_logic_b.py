@@ -11,7 +11,10 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.envs.text import in_charset
-from procgym.generators.logic import _common2 as C2
+from procgym.generators.logic import _clauses as C2
+from procgym.generators.logic._formulas import variable_tables
+from procgym.generators.logic._truth_values import read_truth_assignment, read_truth_list
+from procgym.kit import NotAnAnswer
 from procgym.generators.logic import clausal, circuit_sat, epistemic, family, finite_validity as fv, negative_grid, venn
 
 NAMES = ["logic/two_sat", "logic/horn_derivation", "logic/unsat_core", "logic/cnf_conversion",
@@ -54,23 +57,26 @@ def test_level_five_is_varied(name):
 
 
 def test_truth_tables_and_readers():
-    full, var = C2.var_tables(3)
+    full, var = variable_tables(3)
     assert full == 255 and var[0] == 0b10101010 and var[2] == 0b11110000
     assert C2.clause_table([1, -3], 3) == var[0] | (full ^ var[2])
-    assert C2.parse_assignment(" X1 = t ; x2:0 ", ["x1", "x2"]) == {"x1": True, "x2": False}
-    with pytest.raises(ValueError, match="x2 has none"):
-        C2.parse_assignment("x1=T", ["x1", "x2"])
-    with pytest.raises(ValueError, match="more than once"):
-        C2.parse_assignment("x1=T, x1=T", ["x1"])
-    with pytest.raises(ValueError, match="no variable"):
-        C2.parse_assignment("x1=T, x9=F", ["x1"])
-    with pytest.raises(ValueError, match="Could not read"):
-        C2.parse_assignment("x1=T x2=F", ["x1", "x2"])  # items must be separated
-    assert C2.parse_name_set("[bea,  CARL]", ["Bea", "Carl"]) == {"Bea", "Carl"}
-    assert C2.parse_name_set("None.", ["Bea"]) == set()
-    assert C2.parse_int_set("(3, 1)", 1, 5) == [3, 1]
-    with pytest.raises(ValueError, match="listed twice"):
-        C2.parse_int_set("3,3", 1, 5)
+    assert read_truth_assignment(" X1 = t ; x2:0 ", ["x1", "x2"]) == {"x1": True, "x2": False}
+    assert read_truth_assignment("x2=F x1=T", ["x1", "x2"]) == {"x1": True, "x2": False}  # spaces separate too
+    assert read_truth_assignment("x1 is true, x2 is 0", ["x1", "x2"]) == {"x1": True, "x2": False}
+    with pytest.raises(NotAnAnswer, match="no value given for x2"):
+        read_truth_assignment("x1=T", ["x1", "x2"])  # every variable is required
+    with pytest.raises(NotAnAnswer, match="given twice"):
+        read_truth_assignment("x1=T, x1=T", ["x1"])
+    with pytest.raises(NotAnAnswer, match="not one of the names"):
+        read_truth_assignment("x1=T, x9=F", ["x1"])
+    for bad in ("x1=T, x2=maybe", "x1=T or x2=F", "not x1=T, x2=F", "x1!=T, x2=F", "x1=T, x2=F?", "T, F"):
+        with pytest.raises(NotAnAnswer):
+            read_truth_assignment(bad, ["x1", "x2"])
+    assert read_truth_list("[0110]") == read_truth_list("F, T, T, F") == read_truth_list("f t t f") == \
+        [False, True, True, False]
+    for bad in ("0110 or 1001", "not 0110", "0, 1, maybe", ""):
+        with pytest.raises(NotAnAnswer):
+            read_truth_list(bad)
 
 
 # --------------------------------------------------------------------------- two_sat
@@ -93,7 +99,7 @@ def test_two_sat_known_instances():
     assert ok(p, "x1=T,x2=T") and ok(p, " X1 = true ; x2=1 ") and ok(p, "[x1=t, x2=T].")
     v = verdict(p, "x1=T,x2=F")  # breaks exactly clause 2
     assert not v.correct and v.feedback == "Clause 2 (NOT x1 OR x2) is false."
-    assert "x2 has none" in verdict(p, "x1=T").feedback
+    assert "no value given for x2" in verdict(p, "x1=T").feedback
     assert verdict(p, "UNSAT").feedback == "The formula is satisfiable."
     q = manual("logic/two_sat", {"n_vars": 2, "clauses": [[1, 2], [-1, 2], [1, -2], [-1, -2]], "satisfiable": False})
     assert clausal.two_sat(q.check["clauses"], 2) is None
@@ -278,7 +284,7 @@ def test_without_identity_size_three_decides():
     for _ in range(150):
         f = fv.sentence(rng, ["x", "y"], [], rng.randint(1, 4), sig)
         by_size = [fv.ground_table(f, d, fv.atom_index(d, ("P", "Q"), ("R",))) for d in (1, 2, 3)]
-        fulls = [C2.var_tables(len(fv.atom_index(d, ("P", "Q"), ("R",))))[0] for d in (1, 2, 3)]
+        fulls = [variable_tables(len(fv.atom_index(d, ("P", "Q"), ("R",))))[0] for d in (1, 2, 3)]
         assert (by_size[2] == fulls[2]) == all(t == full for t, full in zip(by_size, fulls))
 
 
@@ -421,7 +427,7 @@ def test_negative_grid_known_instance():
     assert ok(p, "chloe: the cat\nALICE = Fish; bruno: dog.")
     v = verdict(p, "Alice: fish; Bruno: cat; Chloe: dog")  # breaks only clue 3
     assert not v.correct and v.feedback == "That arrangement breaks clue 3."
-    assert verdict(p, "Alice: fish; Bruno: dog").feedback == "Chloe is missing."
+    assert verdict(p, "Alice: fish; Bruno: dog").feedback == "Not an answer: Chloe is missing."
     assert "two people" in verdict(p, "Alice: fish; Bruno: fish; Chloe: cat").feedback
     assert "not one of" in verdict(p, "Alice: fish; Bruno: dog; Chloe: horse").feedback
     assert "listed twice" in verdict(p, "Alice: fish; Alice: fish; Chloe: cat").feedback
@@ -544,3 +550,44 @@ def test_family_level_ten_solves_fast():
     start = time.perf_counter()
     p = procgym.generate("logic/family_relations", seed=0, difficulty=10)
     assert time.perf_counter() - start < 0.5 and ok(p, p.answer)
+
+
+# --------------------------------------------------------------------------- answer reading (issue 17)
+
+def test_finite_validity_reads_parts_by_name_in_any_order():
+    P = lambda v: ("P", "P", v)  # noqa: E731
+    invalid = ("imp", ("some", "x", P("x")), ("all", "x", P("x")))
+    q = manual("logic/finite_validity", {"formula": fv._json(invalid), "unary": ["P"], "binary": [], "valid": False})
+    assert ok(q, "P={1}, size=2") and ok(q, "P = {2}; size = 2") and ok(q, "size=2, P={1}")  # any order, commas
+    for text in ("size=2; P={1} or VALID", "size=2; P={1}; size=3", "not size=2; P={1}", "size=2; P={1}?",
+                 "size=2; P!={1}", "size={1}, P=2"):
+        assert not ok(q, text), text
+    R = lambda a, b: ("R", "R", a, b)  # noqa: E731
+    ae = ("all", "y", ("some", "x", R("x", "y")))
+    ea = ("some", "x", ("all", "y", R("x", "y")))
+    p = manual("logic/finite_validity", {"formula": fv._json(("imp", ae, ea)), "unary": [], "binary": ["R"],
+                                         "valid": False})
+    assert ok(p, "R={(1,1),(2,2)}, size=2")  # the commas inside the braces stay with R
+
+
+def test_two_sat_accepts_every_satisfying_assignment_and_no_partial_one():
+    p = manual("logic/two_sat", {"n_vars": 3, "clauses": [[1, 2], [-1, 3]], "satisfiable": True})
+    good = [w for w in itertools.product([False, True], repeat=3)
+            if (w[0] or w[1]) and (not w[0] or w[2])]
+    for w in good:
+        text = ", ".join(f"x{i + 1}={'T' if b else 'F'}" for i, b in enumerate(w))
+        assert ok(p, text) and ok(p, text.replace(", ", " ")), text
+    assert not ok(p, "x1=T, x3=T")  # x2 left out: the prompt asks for every variable
+    assert not ok(p, "x1=T, x2=T, x3=T or x1=F, x2=T, x3=F")
+
+
+def test_examples_are_never_an_answer():
+    for name in ("logic/two_sat", "logic/cnf_conversion", "logic/finite_validity", "logic/circuit_satisfiability",
+                 "logic/horn_derivation", "logic/unsat_core", "logic/venn_counting", "logic/family_relations"):
+        for level in (1, 2, 3, 4, 5):
+            for seed in range(40):
+                p = procgym.generate(name, seed=seed, difficulty=level)
+                example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+                assert not ok(p, example), (name, level, seed, example)
+                # the task's own example in every problem (it can never be right), so it reveals nothing
+                assert example == procgym.get(name).example, (name, level, seed, example)

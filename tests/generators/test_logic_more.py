@@ -8,8 +8,10 @@ import pytest
 
 import procgym
 from procgym import Problem
+from procgym.contract import prompt_example
 from procgym.envs.text import in_charset
-from procgym.generators.logic import _common as C
+from procgym.generators.logic import _formulas as C
+from procgym.generators.logic import _positions as P
 from procgym.generators.logic.arrangements import _csp as arrangement_csp
 from procgym.generators.logic.arrangements import _holds as arrangement_holds
 from procgym.generators.logic.categorical import _regions, is_valid, models
@@ -59,8 +61,8 @@ def test_relation_tables_match_their_pairs():
                 ("dist", 2, False), ("after_by_ge", 2, False), ("opposite", 0, True), ("one_end", 0, False),
                 ("either_first", 0, False)]:
         n = 6
-        pairs = set(C.relation(n, key))
-        fwd, bwd = C.relation_union(n, key)
+        pairs = set(P.relation(n, key))
+        fwd, bwd = P.relation_union(n, key)
         for _ in range(40):
             mb = rng.randrange(1, 1 << n)
             assert fwd[mb] == sum(1 << p for p in range(n) if any((p, q) in pairs for q in range(n) if mb >> q & 1))
@@ -87,9 +89,9 @@ def test_position_solver_counts_like_brute_force():
 
 
 def test_position_solver_known_order():
-    csp = C.PositionCSP(3, 3, [[0, 1, 2]], {}, [(0, 1, ("before", 0, False)), (1, 2, ("before", 0, False))])
+    csp = P.PositionCSP(3, 3, [[0, 1, 2]], {}, [(0, 1, ("before", 0, False)), (1, 2, ("before", 0, False))])
     assert csp.solutions(limit=5) == [[0, 1, 2]]
-    assert len(C.PositionCSP(4, 4, [[0, 1, 2, 3]]).solutions(limit=100)) == 24
+    assert len(P.PositionCSP(4, 4, [[0, 1, 2, 3]]).solutions(limit=100)) == 24
 
 
 # --------------------------------------------------------------------------- logic/zebra_puzzle
@@ -119,11 +121,11 @@ def test_zebra_known_instance():
     assert ok(p, "House 1: red, fish; House 2: green, dog; House 3: blue, cat.")
     v = verdict(p, "1: red, cat; 2: green, dog; 3: blue, fish")  # cat/fish swapped: only clue 3 breaks
     assert not v.correct and v.feedback == "Clue 3 is violated."
-    assert verdict(p, "1: red, fish; 2: green, dog").feedback == "House 3 is missing."
+    assert verdict(p, "1: red, fish; 2: green, dog").feedback == "Not an answer: house 3 is missing."
     assert "two colour" in verdict(p, "1: red, green; 2: blue, dog; 3: fish, cat").feedback
     assert "two houses" in verdict(p, "1: red, fish; 2: green, dog; 3: red, cat").feedback
     assert "not one of" in verdict(p, "1: red, fish; 2: green, dog; 3: purple, cat").feedback
-    assert verdict(p, "1: red; 2: green, dog; 3: blue, cat, fish").feedback == "House 1 has no pet value."
+    assert verdict(p, "1: red; 2: green, dog; 3: blue, cat, fish").feedback == "Not an answer: house 1 has no pet value."
     assert not ok(p, "1: red, fish, 2: green, dog, 3: blue, cat")  # houses must be separated by ; or new lines
 
 
@@ -354,7 +356,7 @@ def test_tables_match_evaluation():
     for _ in range(200):
         n = rng.randint(1, 4)
         f = C.random_formula(rng, n, 3, C.BINARY_OPS)
-        t = C.table(f, n)
+        t = C.truth_table(f, n)
         for a in range(1 << n):
             assert bool(t >> a & 1) == C.evaluate(f, [a >> i & 1 for i in range(n)])
 
@@ -365,10 +367,10 @@ def test_rewrite_laws_preserve_truth_and_mistakes_usually_do_not():
     for _ in range(300):
         f = C.random_formula(rng, 3, 3, ("and", "or", "imp", "iff", "xor"))
         for law in _laws(f, False):
-            assert C.table(law, 3) == C.table(f, 3), (f, law)
+            assert C.truth_table(law, 3) == C.truth_table(f, 3), (f, law)
         g = _rewrite_once(f, rng, True)
         if g is not None:
-            changed += C.table(g, 3) != C.table(f, 3)
+            changed += C.truth_table(g, 3) != C.truth_table(f, 3)
     assert changed > 150
 
 
@@ -379,10 +381,10 @@ def _prop(task, answer, check):
 def test_entailment_known_cases_and_forms():
     p, q = ("var", 0), ("var", 1)
     full, _ = C.variable_tables(2)
-    modus_ponens = C.table(("imp", p, q), 2) & C.table(p, 2)
-    assert modus_ponens & ~C.table(q, 2) == 0
-    affirming = C.table(("imp", p, q), 2) & C.table(q, 2)
-    assert affirming & (full ^ C.table(p, 2)) != 0
+    modus_ponens = C.truth_table(("imp", p, q), 2) & C.truth_table(p, 2)
+    assert modus_ponens & ~C.truth_table(q, 2) == 0
+    affirming = C.truth_table(("imp", p, q), 2) & C.truth_table(q, 2)
+    assert affirming & (full ^ C.truth_table(p, 2)) != 0
     yes = _prop("logic/entailment", "yes", {"entails": True})
     for text in ("yes", "Yes", " YES. ", "**yes**"):
         assert ok(yes, text), text
@@ -411,7 +413,7 @@ def test_equivalence_witnesses():
         assert ok(pr, text), text
     v = verdict(pr, "no: p=T, q=T")  # both formulas true there: the only broken rule
     assert not v.correct and v.feedback == "Under that assignment both formulas are true."
-    assert "missing" in verdict(pr, "no: p=T").feedback
+    assert "no value given for q" in verdict(pr, "no: p=T").feedback
     assert not ok(pr, "no")  # a witness is required at this level
     assert not ok(pr, "yes")
     assert not ok(pr, "no: p=T, q=F, r=T")  # no variable r
@@ -429,7 +431,7 @@ def test_generated_equivalence_witness_levels():
         pr = procgym.generate("logic/formula_equivalence", seed=seed, difficulty=8)
         f1, f2 = (C.from_json(f) for f in pr.check["formulas"])
         n = len(pr.check["names"])
-        assert (C.table(f1, n) == C.table(f2, n)) == pr.check["equivalent"]
+        assert (C.truth_table(f1, n) == C.truth_table(f2, n)) == pr.check["equivalent"]
         if pr.check["equivalent"]:
             yes += 1
         else:
@@ -524,3 +526,78 @@ def test_generated_first_order_truths_recomputed():
             structure = _compiled(c["structure"])
             assert [holds(f, structure, {}) for f in c["statements"]] == c["truths"]
             assert pr.answer == ", ".join("T" if t else "F" for t in c["truths"])
+
+
+# --------------------------------------------------------------------------- answer reading (issue 17)
+
+def test_labelled_verdicts_are_read_by_name():
+    check = {"verdicts": [True, False, True], "n_terms": 3, "premises": [], "conclusions": []}
+    p = Problem("logic/syllogism", 0, 1, {}, "prompt", "valid, invalid, valid", check)
+    assert ok(p, "C: valid, A: valid, B: invalid") and ok(p, "1. valid, 2. invalid, 3. valid")
+    assert not ok(p, "A: invalid, B: valid, C: valid")  # the labels' own verdicts, not their order
+    assert not ok(p, "B: valid, A: invalid, C: valid")  # labels matched by name: A is invalid there (wrong)
+    for text in ("A: valid, B: invalid", "A: valid, B: invalid, C: valid, D: valid", "A: valid, invalid, C: valid",
+                 "A: valid, A: invalid, C: valid", "valid, invalid, valid or invalid", "not valid, invalid, valid"):
+        assert not ok(p, text), text
+
+
+def test_numbered_seats_are_read_by_number():
+    clues = [["at", 0, 0], ["opposite", 2, 0], ["right_of", 1, 0, 1]]
+    check = {"names": ["Ann", "Ben", "Cara", "Dan"], "circular": True, "clues": clues}
+    p = Problem("logic/seating_arrangement", 0, 1, {}, "prompt", "Ann, Ben, Cara, Dan", check)
+    assert ok(p, "Seat 3: Cara, Seat 1: Ann, Seat 4: Dan, Seat 2: Ben")  # numbers place the people
+    assert not ok(p, "2: Ann, 1: Ben, 3: Cara, 4: Dan")  # the numbers are read, not ignored (audit FP6)
+    for text in ("1: Ann, 1: Ben, 3: Cara, 4: Dan", "1: Ann, 2: Ben, 3: Cara, 5: Dan", "1: Ann, Ben, 3: Cara, 4: Dan",
+                 "Ann, Ben, Cara, Dan or Ann, Dan, Cara, Ben", "Ann, Ben, Cara, Dan, Ann"):
+        assert not ok(p, text), text
+
+
+def test_truth_columns_refuse_hedges():
+    check = {"column": "0110", "formula": C.to_json(("xor", ("var", 0), ("var", 1))), "rows": [0, 1, 2, 3]}
+    p = Problem("logic/truth_table", 0, 1, {}, "prompt", "0110", check)
+    assert ok(p, "0110") and ok(p, "0, 1, 1, 0") and ok(p, "F T T F") and ok(p, "[0110]")
+    for text in ("0110 or 0111", "0110\n0111", "not 0110", "0110?", "0, 1, 1, 0, maybe", "x = 0110"):
+        assert not ok(p, text), text
+
+
+def test_examples_are_never_an_answer():
+    # one example for every problem (it can never be right), or one drawn among fixed wrong values:
+    # either way it says nothing about the answer
+    fixed = {"logic/knights_knaves", "logic/liars_and_spies", "logic/ordering_puzzle", "logic/seating_arrangement",
+             "logic/sat", "logic/truth_table"}
+    drawn = {"logic/circuit_evaluation": {"10", "01", "11", "00"},
+             "logic/first_order_model": {"T, F", "F, T", "T, T", "F, F"},
+             "logic/epistemic_puzzle": {"July 30", "July 30 2004"}}
+    for name in ("logic/circuit_evaluation", "logic/first_order_model", "logic/knights_knaves", "logic/liars_and_spies",
+                 "logic/ordering_puzzle", "logic/seating_arrangement", "logic/sat", "logic/truth_table",
+                 "logic/epistemic_puzzle", "logic/zebra_puzzle"):
+        shown = set()
+        for level in (1, 2, 3, 4, 5, 6, 7):
+            for seed in range(30):
+                p = procgym.generate(name, seed=seed, difficulty=level)
+                example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+                assert not ok(p, example), (name, level, seed, example)
+                shown.add(example)
+        if name in fixed:
+            assert shown == {procgym.get(name).example}, (name, shown)
+        if name in drawn:
+            assert shown == drawn[name], (name, shown)
+    # zebra puzzles show houses 1 and 2 as listed, whatever the solution; with two houses only house 1
+    p = procgym.generate("logic/zebra_puzzle", seed=1, difficulty=5, n_houses=2)
+    assert prompt_example(p.prompt).startswith("1: ") and "; 2:" not in prompt_example(p.prompt)
+    assert not ok(p, prompt_example(p.prompt))
+    # syllogisms with several conclusions: a wrong list of verdicts, drawn among all of them
+    shown = set()
+    for seed in range(60):
+        p = procgym.generate("logic/syllogism", seed=seed, difficulty=8, n_conclusions=2)
+        example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+        assert not ok(p, example), (seed, example)
+        shown.add(example)
+    assert len(shown) == 4
+
+
+def test_formula_equivalence_witness_example_names_a_missing_variable():
+    for seed in range(40):
+        p = procgym.generate("logic/formula_equivalence", seed=seed, difficulty=6, n_vars=2)
+        example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+        assert example == "no: p=T, q=F, z=T" and not ok(p, example)

@@ -12,10 +12,10 @@ from procgym import Problem
 from procgym.generators.algebra.factoring import factored_text, poly_mul, poly_text
 from procgym.generators.algebra.linear import linear_form, render_sum, solve_linear
 from procgym.generators.arithmetic.bases import from_base, to_base
-from procgym.generators.arithmetic.expressions import Node, evaluate, render
+from procgym.generators.arithmetic._expression_trees import Node, evaluate, render
 from procgym.generators.calculus._tree import X, fn, mul, power
 from procgym.generators.calculus._tree import text as to_text
-from procgym.generators.calculus.derivatives import derivative
+from procgym.generators.calculus._differentiation import deriv as derivative
 from procgym.generators.number_theory.modular import euclid_steps, inverse_mod
 from procgym.parsing import equivalent, parse_expression
 from answer_helpers import ok, tag
@@ -86,7 +86,7 @@ def test_expression_value_forms():
     p = record("arithmetic/expression_value", "-17", {"value": -17, "expression": "3 - 4 * 5"})
     for good in ("-17", " -17 ", "-17.", "\u221217", "$-17$"):
         assert ok(p, good), good
-    for bad in ("17", "-16", "-17.5", "-17/1", "-17 or 17", "3 - 4 * 5"):
+    for bad in ("17", "-16", "-17.5", "-17/1", "-17 or 17", "3 - 4 * 5", "x != -17", "-1 7", "-1\n7", "0, -17"):
         assert not ok(p, bad), bad
 
 
@@ -146,18 +146,22 @@ def test_base_conversion_reference_values():
 
 def test_base_conversion_forms_hex():
     p = record("arithmetic/base_conversion", "1F9", {"digits": "1f9", "base": 16, "source": "771", "source_base": 8})
-    for good in ("1F9", "1f9", "0x1F9", "0X1f9", "01F9", "1F9_16", "(1F9)_{16}", "1 F9", "$1F9$"):
+    for good in ("1F9", "1f9", "0x1F9", "0X1f9", "01F9", "1F9_16", "(1F9)_{16}", "$1F9$"):
         assert ok(p, good), good
-    for bad in ("1F8", "1G9", "1F9_8", "0b1F9", "505", "-1F9", "1F9.5", "F91", "0x"):
+    # "1 F9" is two numbers side by side, not one number in groups (spaces only between equal groups of 3 or 4)
+    for bad in ("1F8", "1G9", "1F9_8", "0b1F9", "505", "-1F9", "1F9.5", "F91", "0x", "1 F9", "1F 9"):
         assert not ok(p, bad), bad
 
 
 def test_base_conversion_forms_binary():
     p = record("arithmetic/base_conversion", "1011", {"digits": "1011", "base": 2, "source": "11", "source_base": 10})
-    for good in ("1011", "0b1011", "01011", "1011_2", "10 11"):
+    for good in ("1011", "0b1011", "01011", "1011_2", "0 1011", "0000 1011"):
         assert ok(p, good), good
-    for bad in ("0x1011", "0o1011", "1012", "11", "1101", "B", "1011_10"):
+    for bad in ("0x1011", "0o1011", "1012", "11", "1101", "B", "1011_10", "10 11", "1 011", "101 1"):
         assert not ok(p, bad), bad
+    long = record("arithmetic/base_conversion", "101101100", {"digits": "101101100", "base": 2, "source": "364",
+                                                              "source_base": 10})
+    assert ok(long, "1 0110 1100") and ok(long, "1\u00a00110\u00a01100") and not ok(long, "10110 1100")
 
 
 # --------------------------------------------------------------------------- algebra/linear_equation
@@ -190,7 +194,8 @@ def test_linear_forms():
     p = record("algebra/linear_equation", "3/2", {"value": [3, 2], "equation": "2x = 3"})
     for good in ("3/2", "x = 3/2", "x=3/2", "X = 1.5", "1.5", "\\frac{3}{2}", "x = \\frac{6}{4}", "$x = 3/2$", "6/4"):
         assert ok(p, good), good
-    for bad in ("1.49", "2/3", "x = 2/3", "-3/2", "1 1/2", "3/2 + x", "y = 3/2", "x = 3/2, x = 1", "1.5000001"):
+    for bad in ("1.49", "2/3", "x = 2/3", "-3/2", "1 1/2", "3/2 + x", "y = 3/2", "x = 3/2, x = 1", "1.5000001",
+                "x != 3/2", "3x + 1 = 3/2", "0, 3/2", "3/2 or 2/3", "3/2\n2/3", "x < 3/2"):
         assert not ok(p, bad), bad
 
 
@@ -245,6 +250,21 @@ def test_factor_rejects_near_misses():
     assert ok(r, "(x-2)(x+2)(x^2+4)")
 
 
+PROBE_ATTACK = "(x - 37/100)(x + 83/100)(x - 121/100)(x - 27/10)(x + 19/10)(x - 53/10)(x - 7/100)"
+
+
+def test_factor_is_checked_as_a_product_of_irreducible_factors():
+    """The product of the factors must be the polynomial exactly, not only agree at some points:
+    the right factorisation plus a degree-7 polynomial vanishing at fixed points is one irreducible
+    factor of degree 7, not a factorisation of a cubic."""
+    p = factor_record([1, 2, -1, -2])  # (x + 2)(x - 1)(x + 1)
+    for bad in (f"(x+2)(x-1)(x+1) + {PROBE_ATTACK}", f"x^3+2x^2-x-2 + {PROBE_ATTACK}", "x != (x+2)(x-1)(x+1)",
+                "3x + 1 = (x+2)(x-1)(x+1)", "(x+2)(x-1)(x+1)\n(x+2)(x-1)", "(x+2)(x-1)(x+1) or (x+2)(x-1)^2"):
+        assert not ok(p, bad), bad
+    for good in ("x^3 + 2x^2 - x - 2 = (x+2)(x-1)(x+1)", "P(x) = (x+2)(x-1)(x+1)", "(x-1) \\cdot (x+1) \\cdot (x+2)"):
+        assert ok(p, good), good
+
+
 # --------------------------------------------------------------------------- calculus/derivative
 
 def test_differentiator_hand_examples():
@@ -280,6 +300,23 @@ def test_derivative_forms():
     assert not ok(q, "sec(3x)^2") and not ok(q, "3/cos(x)^2")
 
 
+def test_derivative_left_hand_sides_are_checked():
+    p = record("calculus/derivative", "2*x*cos(x^2)", {"function": "sin(x^2)", "derivative": "2*x*cos(x^2)"})
+    for good in ("f'(x) = 2x cos(x^2)", "\\frac{dy}{dx} = 2x\\cos(x^2)", "y' = 2x cos(x^2)", "f\u2032(x) = 2x cos(x^2)"):
+        assert ok(p, good), good
+    for bad in ("f(x) = 2x cos(x^2)", "x != 2x cos(x^2)", "3x + 1 = 2x cos(x^2)", f"2x cos(x^2) + {PROBE_ATTACK}",
+                "2x cos(x^2)\n2x sin(x^2)", "f'(x) = 2x cos(x^2) = 0"):
+        assert not ok(p, bad), bad
+
+
+def test_the_two_differentiators_are_one():
+    """calculus/derivative uses the shared differentiator: the derivative it prints is the one that
+    every other calculus task evaluates."""
+    from procgym.generators.calculus import derivatives
+
+    assert not hasattr(derivatives, "derivative") and derivatives.deriv is derivative
+
+
 # --------------------------------------------------------------------------- number_theory/prime_factorization
 
 def test_prime_factorization_matches_factorint():
@@ -297,7 +334,8 @@ def test_prime_factorization_forms():
                  "2^3 x 3 x 5", "2^3 \\times 3 \\times 5", "2; 2; 2; 3; 5"):
         assert ok(p, good), good
     for bad in ("2^3 * 15", "8*3*5", "2^3*3", "2^3*3*5*1", "2^4*3*5", "120", "2,2,3,5", "2^3 + 3 + 5",
-                "121 = 2^3*3*5*1", "2^3*3*5*7^0", "2.0^3*3*5", "2^3 * 3 * 5 = 121"):
+                "121 = 2^3*3*5*1", "2^3*3*5*7^0", "2.0^3*3*5", "2^3 * 3 * 5 = 121", "n != 2^3*3*5", "not 2^3*3*5",
+                "2^3*3*5 or 2^3*3*7", "2^3*3*5 I think", "y = 2^3*3*5"):
         assert not ok(p, bad), bad
     assert procgym.verify(p, tag("8*3*5")).feedback == "8 is not a prime."
 
@@ -333,13 +371,14 @@ def test_modular_inverse_levels_include_both_kinds():
 
 def test_modular_inverse_forms():
     p = record("number_theory/modular_inverse", "10", {"a": 7, "m": 23, "inverse": 10})  # 7 * 10 = 70 = 3*23 + 1
-    for good in ("10", " 10 ", "x = 10", "10."):
+    for good in ("10", " 10 ", "x = 10", "10.", "7^{-1} = 10", "7^(-1) = 10"):
         assert ok(p, good), good
-    for bad in ("33", "-13", "11", "none", "10 mod 23", "7^-1", "10/1"):
+    for bad in ("33", "-13", "11", "none", "10 mod 23", "7^-1", "10/1", "y = 10", "x != 10", "0, 10", "10 or 11",
+                "3x + 1 = 10", "10 I think", "5^{-1} = 10", "1 0"):
         assert not ok(p, bad), bad
     assert "range" in procgym.verify(p, tag("33")).feedback
     q = record("number_theory/modular_inverse", "none", {"a": 6, "m": 9, "inverse": None})
     for good in ("none", "None", "NONE.", "no inverse", "does not exist", "DNE"):
         assert ok(q, good), good
-    for bad in ("0", "3", "6", "1", "inverse"):
+    for bad in ("0", "3", "6", "1", "inverse", "no", "none I think", "not none", "none or 3"):  # "no" passed before
         assert not ok(q, bad), bad

@@ -9,10 +9,11 @@ import sympy
 
 import procgym
 from procgym import Problem
-from procgym.generators.number_theory._common import (combine_mod, crt, divisors, factorize, is_none, phi, sigma,
-                                                      solve_congruence, tau, tower_mod)
+from procgym.generators.number_theory._integers import (combine_mod, crt, divisors, factorize, phi, read_named_int,
+                                                        says_none, sigma, solve_congruence, tau, tower_mod)
 from procgym.generators.number_theory.digits import digit_sum, digital_root
-from procgym.generators.number_theory.diophantine import count_positive, general_solution, min_positive_x
+from procgym.generators.number_theory.diophantine import count_positive, general_solution, min_positive_x, parse_pair
+from procgym.parsing import ParseError
 from procgym.generators.number_theory.divisors import classify, perfect_numbers
 from procgym.generators.number_theory.primality import pseudoprimes
 from answer_helpers import ok
@@ -91,18 +92,27 @@ def test_combine_mod_uses_precedence():
     assert combine_mod([7], [], 5) == 2
 
 
-def test_is_none_words():
-    for text in ("none", "None.", "no solution", "x = none", "\u2205"):
-        assert is_none(text)
-    assert not is_none("0") and not is_none("nine")
+def test_none_words_and_named_integers():
+    for text in ("none", "None", "no solution", "No integer solutions", "does not exist", "\u2205"):
+        assert says_none(text), text
+    for text in ("0", "nine", "", "none I think", "not none", "x = none"):  # "x = none" was accepted before
+        assert not says_none(text), text
+    assert read_named_int("x = 43") == 43 and read_named_int("43") == 43
+    assert read_named_int("d(360) = 24", ["d(360)"]) == 24
+    for text in ("y = 43", "x != 43", "3x + 1 = 43", "0, 43", "2 5", "43 I think", "x = 43 = 44", "x \\approx 43"):
+        with pytest.raises(ParseError):
+            read_named_int(text)
 
 
 # --------------------------------------------------------------------------- gcd_lcm
 
 def test_gcd_lcm_known_instance_and_forms():
     p = record("number_theory/gcd_lcm", "30", {"value": 30, "expression": "lcm(gcd(12, 18), 10)"})
-    assert ok(p, "30") and ok(p, "+30") and ok(p, "30.") and ok(p, "lcm = 30")
+    assert ok(p, "30") and ok(p, "+30") and ok(p, "30.") and ok(p, "lcm = 30") and ok(p, "lcm(gcd(12, 18), 10) = 30")
+    assert ok(p, "\\operatorname{lcm}(\\gcd(12, 18), 10) = 30")
     assert not ok(p, "6") and not ok(p, "60") and not ok(p, "31") and not ok(p, "30/1x")
+    for text in ("gcd = 30", "x != 30", "3x + 1 = 30", "0, 30", "3 10", "30 I think", "lcm(12, 10) = 30", "not 30"):
+        assert not ok(p, text), text
 
 
 def test_gcd_lcm_generated_value_matches_independent_evaluation():
@@ -125,6 +135,8 @@ def test_modular_power_known_instances():
     assert pow(7, 2023, 100) == 43
     assert ok(p, "43") and ok(p, "x = 43")
     assert not ok(p, "42") and not ok(p, "143") and not ok(p, "-57")
+    for text in ("y = 43", "x != 43", "0, 43", "43 or 42", "43\n42", "about 43"):
+        assert not ok(p, text), text
     q = record("number_theory/modular_power", "7", {"value": 7, "m": 100, "last_digits": 2})
     assert ok(q, "07") and ok(q, "7") and not ok(q, "007") and not ok(q, "70")
     r = record("number_theory/modular_power", "12", {"value": 12, "m": 13, "last_digits": 0})
@@ -147,12 +159,15 @@ def test_linear_congruence_known_instance_and_forms():
     sols = solve_congruence(4, 6, 10)
     assert sols == [4, 9]
     p = record("number_theory/linear_congruence", "4, 9", {"m": 10, "solutions": sols, "congruence": "4x = 6 (mod 10)"})
-    for text in ("4, 9", "9, 4", "[4, 9]", "{4; 9}", "x = 4 or x = 9", "x = 4, x = 9"):
+    for text in ("4, 9", "9, 4", "[4, 9]", "{4; 9}", "x = 4 or x = 9", "x = 4, x = 9", "x = 4, 9", "x \\in \\{4, 9\\}",
+                 "x \u2208 {4, 9}", "4 and 9", "4, 9."):
         assert ok(p, text), text
-    for text in ("4", "4, 9, 14", "4, 4, 9", "none", "4 (mod 5)", "-1, 4", "3, 9"):
+    for text in ("4", "4, 9, 14", "4, 4, 9", "none", "4 (mod 5)", "-1, 4", "3, 9", "x != 4, 9", "y = 4, 9",
+                 "x = 4, y = 9", "4, 9 I think", "not 4, 9", "4, 9 or none", "3x + 1 = 4, 9", "4 9", "x = 4, 9 = 9"):
         assert not ok(p, text), text
     q = record("number_theory/linear_congruence", "none", {"m": 10, "solutions": [], "congruence": "4x = 5 (mod 10)"})
     assert ok(q, "none") and ok(q, "No solution") and not ok(q, "0") and not ok(q, "5")
+    assert not ok(q, "none I think") and not ok(q, "") and not ok(q, "x = none")
 
 
 def test_linear_congruence_answers_solve_the_displayed_congruence():
@@ -183,10 +198,12 @@ def test_linear_congruence_answers_solve_the_displayed_congruence():
 def test_chinese_remainder_known_instance_and_forms():
     c = {"congruences": [[1, 2, 3], [1, 3, 5], [1, 2, 7]], "x": 23, "period": 105}
     p = record("number_theory/chinese_remainder", "23", c)
-    for text in ("23", "x = 23", "23 (mod 105)", "x \u2261 23 (mod 105)", "23 mod 105"):
+    for text in ("23", "x = 23", "23 (mod 105)", "x \u2261 23 (mod 105)", "23 mod 105", "x \\equiv 23 \\pmod{105}"):
         assert ok(p, text), text
     assert not ok(p, "128")  # a solution, not the smallest
     assert not ok(p, "23 (mod 210)") and not ok(p, "22") and not ok(p, "none") and not ok(p, "-82")
+    for text in ("y = 23", "x != 23", "0, 23", "23 or 128", "3x + 1 = 23", "23 I think"):
+        assert not ok(p, text), text
     scaled = {"congruences": [[2, 1, 3], [3, 4, 5]], "x": 8, "period": 15}  # 2x = 1 (mod 3), 3x = 4 (mod 5)
     q = record("number_theory/chinese_remainder", "8", scaled)
     assert ok(q, "8") and not ok(q, "2") and not ok(q, "23")
@@ -225,6 +242,8 @@ def test_primality_known_instances_and_forms():
     q = record("number_theory/primality", "yes, no, yes", {"numbers": [7919, 561, 10007], "prime": [True, False, True]})
     assert ok(q, "yes, no, yes") and ok(q, "[Yes; No; Yes]") and ok(q, "prime, composite, prime")
     assert not ok(q, "yes, yes, yes") and not ok(q, "yes, no") and not ok(q, "yes, no, yes, no")
+    assert not ok(q, "yes, no, yes I think") and not ok(q, "yes, no or yes, yes") and not ok(q, "yes no yes")
+    assert procgym.get("number_theory/primality").closed_answers  # yes/no: the example may be an answer
 
 
 def test_primality_high_levels_use_hard_composites():
@@ -244,7 +263,13 @@ def test_primality_high_levels_use_hard_composites():
 def test_divisor_functions_known_instances():
     assert (tau(factorize(360)), sigma(factorize(360)), phi(factorize(360))) == (24, 1170, 96)
     p = record("number_theory/divisor_functions", "24", {"n": 360, "kind": "tau", "value": 24})
-    assert ok(p, "24") and ok(p, "d = 24") and not ok(p, "23") and not ok(p, "22") and not ok(p, "1170")
+    assert ok(p, "24") and ok(p, "d(360) = 24") and ok(p, "\\tau(360) = 24") and ok(p, "24.")
+    assert not ok(p, "23") and not ok(p, "22") and not ok(p, "1170")
+    # "d = 24" was accepted before; a left-hand side must now name the value asked for
+    for text in ("d = 24", "sigma(360) = 24", "n = 24", "x != 24", "0, 24", "4 6", "24 or 23"):
+        assert not ok(p, text), text
+    composed = record("number_theory/divisor_functions", "12", {"n": 360, "kind": "tau(sigma)", "value": 12})
+    assert ok(composed, "d(sigma(360)) = 12") and not ok(composed, "d(360) = 12")
 
 
 def test_divisor_functions_generated_values_match_brute_force():
@@ -291,6 +316,8 @@ def test_abundance_classification_and_forms():
     assert ok(p, "abundant, deficient, perfect") and ok(p, "[Abundant; Deficient; Perfect]")
     assert not ok(p, "abundant, deficient, abundant") and not ok(p, "abundant, deficient")
     assert not ok(p, "abundant, deficient, perfect, perfect") and not ok(p, "1, -1, 0")
+    assert not ok(p, "abundant, deficient, perfect I think") and not ok(p, "abundant, not deficient, perfect")
+    assert procgym.get("number_theory/abundance").closed_answers
 
 
 def test_abundance_generated_classes_match_brute_force():
@@ -322,9 +349,11 @@ def test_diophantine_solvers_match_brute_force():
 
 def test_diophantine_any_and_min_x_forms():
     any_ = record("number_theory/linear_diophantine", "2, 0", {"a": 3, "b": 4, "c": 6, "question": "any"})
-    for text in ("2, 0", "-2, 3", "(6, -3)", "x = 2, y = 0", "x=-2 and y=3", "(x, y) = (2, 0)"):
+    for text in ("2, 0", "-2, 3", "(6, -3)", "x = 2, y = 0", "x=-2 and y=3", "(x, y) = (2, 0)", "y = 0, x = 2",
+                 "(y, x) = (0, 2)"):
         assert ok(any_, text), text
-    for text in ("2, 1", "0, 2", "none", "2", "2, 0, 1"):
+    for text in ("2, 1", "0, 2", "none", "2", "2, 0, 1", "y = 2, x = 0", "(y, x) = (2, 0)", "x = 2, z = 0",
+                 "x != 2, y = 0", "2, 0 I think", "not 2, 0", "(2, 0) or (0, 2)", "x = 2", "2 0"):
         assert not ok(any_, text), text
     mn = record("number_theory/linear_diophantine", "2, -1",
                 {"a": 15, "b": 10, "c": 20, "question": "min_x", "min_x": 2})
@@ -339,6 +368,7 @@ def test_diophantine_count_forms():
     assert count_positive(28, 23, 1655) == 3
     p = record("number_theory/linear_diophantine", "3", {"a": 28, "b": 23, "c": 1655, "question": "count", "count": 3})
     assert ok(p, "3") and not ok(p, "2") and not ok(p, "4") and not ok(p, "none")
+    assert ok(p, "N = 3") and not ok(p, "x != 3") and not ok(p, "0, 3") and not ok(p, "3 or 4")
     z = record("number_theory/linear_diophantine", "0", {"a": 17, "b": 18, "c": 83, "question": "count", "count": 0})
     assert ok(z, "0") and ok(z, "none") and not ok(z, "1")
 
@@ -359,7 +389,11 @@ def test_diophantine_general_solution_forms():
                 "x = 10, y = -8",  # one solution only
                 "x = 10 + 13t, y = -8 - 15s",  # two parameters
                 "x = 10 + 13t/2, y = -8 - 15t/2",  # non-integer values
-                "x = 10 + 13t^2, y = -8 - 15t^2", "none", "10 + 13t, -8 - 15t, 1"]
+                "x = 10 + 13t^2, y = -8 - 15t^2", "none", "10 + 13t, -8 - 15t, 1",
+                "x = 10 + 13t, y = -8 - 15t 1",  # a stray number after the term
+                "x = 10 + 13t, y = -8 - 15t, where t is not an integer",
+                "x = 10 + 13t, y = -8 - 15t for all integers t or maybe not", "y = 10 + 13t, x = -8 - 15t",
+                "x = 10 + 13t, y = -8 - 15t (not sure)"]
     for text in rejected:
         assert not ok(p, text), text
     q = record("number_theory/linear_diophantine", "none", {"a": 6, "b": 9, "c": 7, "question": "general",
@@ -436,3 +470,40 @@ def _arith(text):
         return v
 
     return expr()
+
+
+def test_parse_pair_reads_by_name():
+    for text in ("7, -3", "(7, -3)", "x = 7, y = -3", "y = -3, x = 7", "(x, y) = (7, -3)", "(y, x) = (-3, 7)",
+                 "x = 7 and y = -3", "[7, -3]"):
+        assert parse_pair(text) == (7, -3), text
+    for text in ("y = 7, x", "(x, z) = (7, -3)", "x = 7, x = -3", "7", "7, -3, 1", "m = 7, n = -3", "x != 7, y = -3"):
+        with pytest.raises(ParseError):
+            parse_pair(text)
+
+
+@pytest.mark.parametrize("name", NAMES + ["number_theory/prime_factorization", "number_theory/modular_inverse"])
+def test_the_prompt_example_is_never_the_answer(name):
+    """The example a prompt shows is never correct for its own problem, and it never tells the answer
+    away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
+    from procgym.contract import check_example_does_not_leak, check_example_not_correct
+
+    check_example_not_correct(name, seeds=range(40))
+    check_example_does_not_leak(name, seeds=range(40))
+
+
+
+@pytest.mark.parametrize("name", NAMES + ["number_theory/prime_factorization", "number_theory/modular_inverse"])
+def test_verifiers_stay_bounded_on_crafted_text(name):
+    """A hang guard (not a speed test): long runs of spaces before a suffix, a separator or a clause
+    must not make a pattern rescan them."""
+    import time
+
+    attacks = ["x = 1" + " " * 19000 + "y", "1" + " \t" * 9000 + "/", "1" + " " * 19000 + "and 2", "5" + " " * 19000 + "deg",
+               "5" + " " * 19000 + "cm x", "5" + " " * 19000 + "mod 7", "x = 1" + " " * 19000 + "where t is an integer",
+               "5 " + "\u2248 " * 5000, "x = 1, " * 2000, "(" * 100 + " " * 15000]
+    for level in (2, 8):
+        p = procgym.generate(name, seed=0, difficulty=level)
+        for text in attacks:
+            start = time.perf_counter()
+            assert not ok(p, text)
+            assert time.perf_counter() - start < 1.0, text[:30]

@@ -7,7 +7,7 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.planning import _common, frozen_lake, fuel_robot, levers, rush_hour, sliding_puzzle, sokoban
+from procgym.generators.planning import _plans, frozen_lake, fuel_robot, levers, rush_hour, sliding_puzzle, sokoban
 
 NAMES = ["planning/sokoban", "planning/sliding_puzzle", "planning/rush_hour", "planning/text_adventure",
          "planning/fuel_robot", "planning/frozen_lake", "planning/warehouse", "planning/levers"]
@@ -33,6 +33,11 @@ def play_policy(task, problem, state=None):
         turns += 1
         assert turns <= 500, "the episode did not end"
     return reward, state["turn"]
+
+
+def told(observation, said, left):
+    """Whether an observation starts with `said` and ends by restating the turns left."""
+    return observation.startswith(said) and observation.endswith(f"\nTurns left: {left}.")
 
 
 def made(name, check, answer="", params=None):
@@ -174,7 +179,7 @@ def test_reference_plans_are_optimal(name, level):
         p = task.generate(seed=seed, difficulty=level)
         optimum = optimum_by_brute_force(task, p, BRUTE[name])
         assert optimum == len(p.answer.splitlines())
-        assert p.check["budget"] == _common.budget_for(optimum, p.params["slack_percent"])
+        assert p.check["budget"] == _plans.budget_for(optimum, p.params["slack_percent"])
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -204,10 +209,10 @@ def test_sokoban_observations():
     task = TASKS["planning/sokoban"]
     p = soko(2 * 7 + 4, [2 * 7 + 3])
     steps, state = play(task, p, ["up", "up", "jump", "down", "left"])
-    assert steps[0] == ("You move up. Turns left: 5.\n#######\n#...@.#\n#.oB..#\n#.....#\n#######", 0.0, False)
-    assert steps[1][0].startswith("A wall blocks the way up. Turns left: 4.")
+    assert steps[0] == ("You move up.\n#######\n#...@.#\n#.oB..#\n#.....#\n#######\nTurns left: 5.", 0.0, False)
+    assert steps[1][0].startswith("A wall blocks the way up.\n") and steps[1][0].endswith("\nTurns left: 4.")
     assert steps[2][0].startswith("Invalid action: move with up, down, left or right")
-    assert steps[3][0].startswith("You move down. Turns left: 2.")
+    assert steps[3][0].startswith("You move down.\n") and steps[3][0].endswith("\nTurns left: 2.")
     assert steps[4] == ("You push a box left. Every box is on a target. Solved in 5 turns.", 1.0, True)
     assert state["boxes"] == [2 * 7 + 2] and state["player"] == 2 * 7 + 3
 
@@ -216,10 +221,11 @@ def test_sokoban_blocked_push_and_budget():
     task = TASKS["planning/sokoban"]
     p = soko(2 * 7 + 2, [2 * 7 + 1], budget=2)
     steps, _ = play(task, p, ["left", "w", "left"])
-    assert steps[0][0].startswith("The box left of you cannot move: something blocks it. Turns left: 1.\n"
-                                  "#######\n#.....#\n#B+...#")
+    assert steps[0][0] == ("The box left of you cannot move: something blocks it.\n"
+                           "#######\n#.....#\n#B+...#\n#.....#\n#######\nTurns left: 1.")
     assert len(steps) == 2 and steps[1] == (
-        "The box left of you cannot move: something blocks it. Out of turns: not every box is on a target.", 0.0, True)
+        "The box left of you cannot move: something blocks it.\n#######\n#.....#\n#B+...#\n#.....#\n#######\n"
+        "Out of turns: not every box is on a target.", 0.0, True)
 
 
 def test_sokoban_level_solver():
@@ -239,11 +245,12 @@ def tiles(board, budget=5):
 def test_sliding_observations():
     task = TASKS["planning/sliding_puzzle"]
     steps, _ = play(task, tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]), ["up", "right", "d", "1", "9", "tile 7", "8"])
-    assert steps[0][0].startswith("No tile is below the gap, so nothing slides up. Turns left: 4.")
-    assert steps[1] == ("Tile 7 slides right. Turns left: 3.\n1 2 3\n4 5 6\n_ 7 8", 0.0, False)
-    assert steps[2] == ("Tile 4 slides down. Turns left: 2.\n1 2 3\n_ 5 6\n4 7 8", 0.0, False)
+    assert told(steps[0][0], "No tile is below the gap, so nothing slides up.", 4)
+    assert steps[1] == ("Tile 7 slides right.\n1 2 3\n4 5 6\n_ 7 8\nTurns left: 3.", 0.0, False)
+    assert steps[2] == ("Tile 4 slides down.\n1 2 3\n_ 5 6\n4 7 8\nTurns left: 2.", 0.0, False)
     assert steps[3][0].startswith("Tile 1 slides down.")
-    assert steps[4] == ("Invalid action: there is no tile 9. Out of turns: the tiles are not in order.", 0.0, True)
+    assert steps[4] == ("Invalid action: there is no tile 9.\n_ 2 3\n1 5 6\n4 7 8\n"
+                        "Out of turns: the tiles are not in order.", 0.0, True)
 
 
 def test_sliding_tile_numbers_and_solve():
@@ -269,11 +276,11 @@ def test_rush_hour_observations():
     assert rush_hour.RushHour.board(rush()).render(0) == "+----+\n|..A.|\n|XXA.   <- exit\n|....|\n|....|\n+----+"
     steps, _ = play(task, rush(budget=9), ["A up", "A left 1", "Z down", "A down 0", "A down 1", "X right 2",
                                            "a d", "move x right 2"])
-    assert steps[0][0].startswith("A cannot move up 1 cell: the way is blocked. Turns left: 8.")
+    assert told(steps[0][0], "A cannot move up 1 cell: the way is blocked.", 8)
     assert steps[1][0].startswith("A is vertical: it moves only up or down.")
     assert steps[2][0].startswith("There is no vehicle Z.")
     assert steps[3][0].startswith("Invalid action: move at least one cell.")
-    assert steps[4] == ("A moves down 1 cell. Turns left: 4.\n+----+\n|....|\n|XXA.   <- exit\n|..A.|\n|....|\n+----+",
+    assert steps[4] == ("A moves down 1 cell.\n+----+\n|....|\n|XXA.   <- exit\n|..A.|\n|....|\n+----+\nTurns left: 4.",
                         0.0, False)
     assert steps[5][0].startswith("X cannot move right 2 cells: the way is blocked.")
     assert steps[7] == ("X moves right 2 cells. X reaches the exit. Solved in 8 turns.", 1.0, True)
@@ -282,7 +289,8 @@ def test_rush_hour_observations():
 def test_rush_hour_budget_and_answers():
     task = TASKS["planning/rush_hour"]
     steps, _ = play(task, rush(), ["A down 1", "X right 2", "A down 1", "X right 2"])
-    assert len(steps) == 3 and steps[-1][0].startswith("A moves down 1 cell. Out of turns: X did not reach the exit.")
+    assert len(steps) == 3 and steps[-1][0].startswith("A moves down 1 cell.\n+----+")
+    assert steps[-1][0].endswith("\nOut of turns: X did not reach the exit.")
     assert task.verify(rush(), "<answer>A down 2\nX right 2</answer>").correct
     assert task.verify(rush(), "<answer>a d 2\nx r 2</answer>").correct
     assert not task.verify(rush(), "<answer>A down 1\nX right 2</answer>").correct
@@ -301,14 +309,14 @@ def adventure(budget=10):
 def test_text_adventure_observations():
     task = TASKS["planning/text_adventure"]
     steps, state = play(task, adventure(), ["go east", "take key", "unlock door", "e", "take the idol", "i", "go west"])
-    assert steps[0] == ("The red door to the east is locked. Turns left: 9.\nYou are in the Hall. Exits: east to the "
-                        "Study (through a red door, locked). You see: a red key and a rope. You carry: nothing.",
+    assert steps[0] == ("The red door to the east is locked.\nYou are in the Hall. Exits: east to the Study (through "
+                        "a red door, locked). You see: a red key and a rope. You carry: nothing.\nTurns left: 9.",
                         0.0, False)
-    assert steps[1][0].startswith("You take the red key. Turns left: 8.")
-    assert steps[2][0].startswith("You unlock the red door to the east. Turns left: 7.\nYou are in the Hall. Exits: "
-                                  "east to the Study (through a red door, unlocked).")
-    assert steps[3][0] == ("You go east. Turns left: 6.\nYou are in the Study. Exits: west to the Hall (through a red "
-                           "door, unlocked). You see: a golden idol. You carry: red key.")
+    assert told(steps[1][0], "You take the red key.", 8)
+    assert told(steps[2][0], "You unlock the red door to the east.\nYou are in the Hall. Exits: east to the Study "
+                             "(through a red door, unlocked).", 7)
+    assert steps[3][0] == ("You go east.\nYou are in the Study. Exits: west to the Hall (through a red door, "
+                           "unlocked). You see: a golden idol. You carry: red key.\nTurns left: 6.")
     assert steps[4][0].startswith("You take the golden idol.")
     assert steps[5][0].startswith("You carry: red key and golden idol.")
     assert steps[6] == ("You go west into the Hall carrying the golden idol. Solved in 7 turns.", 1.0, True)
@@ -355,9 +363,9 @@ def fuel(budget=8, grid=("..F.G",), capacity=2):
 def test_fuel_robot_observations():
     task = TASKS["planning/fuel_robot"]
     steps, state = play(task, fuel(), ["refuel", "up", "right", "right", "right", "refuel", "right", "right"])
-    assert steps[0][0].startswith("There is no fuel station here. Turns left: 7.")
+    assert told(steps[0][0], "There is no fuel station here.", 7)
     assert steps[1][0].startswith("The edge of the grid blocks the way up.")
-    assert steps[2] == ("You move right to row 0, column 1. Fuel 1/2. Turns left: 5.\n   01234\n 0 .@F.G", 0.0, False)
+    assert steps[2] == ("You move right to row 0, column 1. Fuel 1/2.\n   01234\n 0 .@F.G\nTurns left: 5.", 0.0, False)
     assert steps[3][0].startswith("You move right to row 0, column 2. Fuel 0/2.")
     assert steps[4][0].startswith("Not enough fuel to move right (1 needed, 0 left).")
     assert steps[5][0].startswith("You refuel. Fuel 2/2.")
@@ -392,8 +400,8 @@ def lake(grid, percent=0, noise=1, budget=6):
 def test_frozen_lake_observations_without_slips():
     task = TASKS["planning/frozen_lake"]
     steps, _ = play(task, lake(["S..", ".H.", "..G"]), ["up", "down", "right", "east", "down", "down"])
-    assert steps[0] == ("You move up. The edge of the lake stops you. You are at row 0, column 0. Turns left: 5.\n"
-                        "@..\n.H.\n..G", 0.0, False)
+    assert steps[0] == ("You move up. The edge of the lake stops you. You are at row 0, column 0.\n"
+                        "@..\n.H.\n..G\nTurns left: 5.", 0.0, False)
     assert steps[1][0].startswith("You move down. You are at row 1, column 0.")
     assert steps[2] == ("You move right. You fall into a hole at row 1, column 1.", 0.0, True)
     assert len(steps) == 3
@@ -439,14 +447,14 @@ def test_warehouse_observations():
     task = TASKS["planning/warehouse"]
     steps, _ = play(task, warehouse(), ["pick", "deliver", "up", "right", "right", "pick b", "pick a", "pick",
                                         "l", "l", "l", "l", "drop"])
-    assert steps[0][0].startswith("There is no item on your cell. Turns left: 12.")
+    assert told(steps[0][0], "There is no item on your cell.", 12)
     assert steps[1][0].startswith("You can only deliver on the dock.")
     assert steps[2][0].startswith("A shelf blocks the way up.")
-    assert steps[3] == ("You move right. Turns left: 9.\nCarrying: nothing (0/1). Delivered: 0 of 1.\n"
-                        "#######\n#D..@a#\n#######", 0.0, False)
+    assert steps[3] == ("You move right.\nCarrying: nothing (0/1). Delivered: 0 of 1.\n"
+                        "#######\n#D..@a#\n#######\nTurns left: 9.", 0.0, False)
     assert steps[4][0].startswith("You move right. Item a is here.")
     assert steps[5][0].startswith("Item b is not on your cell.")
-    assert steps[6][0].startswith("You pick up item a. Carrying: a. Turns left: 6.\nCarrying: a (1/1).")
+    assert told(steps[6][0], "You pick up item a. Carrying: a.\nCarrying: a (1/1).", 6)
     assert steps[7][0].startswith("There is no item on your cell.")
     assert steps[-1] == ("You deliver a. Every item is delivered. Solved in 13 turns.", 1.0, True)
 
@@ -472,10 +480,10 @@ def lever_problem(budget=8):
 def test_levers_observations():
     task = TASKS["planning/levers"]
     steps, state = play(task, lever_problem(), ["go A", "pull 2", "pull 1", "go B", "go a", "pull", "go to room 3"])
-    assert steps[0] == ("Door A is shut. Turns left: 7.\nYou are in room 1. Doors here: A (shut) to room 2. "
-                        "Levers here: 1. Open doors: none.", 0.0, False)
+    assert steps[0] == ("Door A is shut.\nYou are in room 1. Doors here: A (shut) to room 2. "
+                        "Levers here: 1. Open doors: none.\nTurns left: 7.", 0.0, False)
     assert steps[1][0].startswith("Lever 2 is in room 2, not here.")
-    assert steps[2][0].startswith("You pull lever 1: door A opens. Turns left: 5.")
+    assert told(steps[2][0], "You pull lever 1: door A opens.", 5)
     assert steps[3][0].startswith("Door B is not in room 1.")
     assert steps[4][0].startswith("You go through door A into room 2.")
     assert steps[5][0].startswith("You pull lever 2: door A shuts, door B opens.")
@@ -488,8 +496,71 @@ def test_levers_solver_and_budget():
     puzzle = task.puzzle(lever_problem())
     assert puzzle.solve(0, 0) == ["pull 1", "go A", "pull 2", "go B"] and puzzle.fewest_pulls() == 2
     steps, _ = play(task, lever_problem(budget=2), ["pull 1", "pull 1", "go A"])
-    assert len(steps) == 2 and steps[-1] == ("You pull lever 1: door A shuts. Out of turns: you did not reach the "
-                                             "exit.", 0.0, True)
+    assert len(steps) == 2 and steps[-1] == ("You pull lever 1: door A shuts.\nYou are in room 1. Doors here: A (shut) "
+                                             "to room 2. Levers here: 1. Open doors: none.\nOut of turns: you did not "
+                                             "reach the exit.", 0.0, True)
     for seed in range(5):
         p = procgym.generate("planning/levers", seed=seed, difficulty=8)
         assert p.answer.count("pull") >= p.check["fewest_pulls"] >= 1
+
+
+# --------------------------------------------------------------------------- strict actions
+
+HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
+          "I guess {}"]
+
+
+def before_last(task, p):
+    """The state just before the reference answer's last action, and that action."""
+    actions = p.answer.splitlines()
+    state = task.initial_state(p)
+    for action in actions[:-1]:
+        state, _, _, done = task.step(p, state, action)
+        assert not done
+    return state, actions[-1]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("level", [1, 6])
+def test_a_hedged_action_is_invalid_and_a_plain_one_in_any_case_wins(name, level):
+    """The winning last action with a hedge, a negation or a second candidate is an invalid action
+    (a used turn, nothing else changes); written in capitals, with a full stop or extra spaces, it wins."""
+    task = TASKS[name]
+    for seed in range(3):
+        p = task.generate(seed=seed, difficulty=level)
+        state, last = before_last(task, p)
+        for form in HEDGED:
+            new, observation, reward, done = task.step(p, state, form.format(last, last))
+            assert reward == 0.0 and not done, (form, last, observation)
+            assert {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)
+        for form in (last.upper(), f"{last}.", f"  {last}  ", last.replace(" ", "  "), last.capitalize()):
+            assert task.step(p, state, form)[2] == 1.0, form
+
+
+def test_the_sokoban_example_is_drawn_among_moves_that_do_not_win():
+    """Any direction may be the push that solves a level: the example is drawn, per problem, from
+    the three or four directions that do not win at once."""
+    from procgym.contract import prompt_example
+
+    task = procgym.get("planning/sokoban")
+    shown = set()
+    for seed in range(40):
+        p = task.generate(seed=seed, difficulty=1)
+        example = prompt_example(p.prompt)
+        assert example in ("up", "down", "left", "right") and not task.wins_at_once(p, example)
+        shown.add(example)
+    assert len(shown) == 4
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_prompt_example_never_wins_at_once(name):
+    """Every example is an action that cannot win at once (a move that cannot reach the goal, refuel,
+    pick, a pull, a vehicle other than X, a slide that cannot finish the board), except Sokoban's,
+    drawn among the directions that do not win."""
+    from procgym.contract import prompt_example
+
+    task = TASKS[name]
+    for level in (1, 5):
+        for seed in range(25):
+            p = task.generate(seed=seed, difficulty=level)
+            assert not task.verify(p, f"<answer>{prompt_example(p.prompt)}</answer>").correct

@@ -12,9 +12,10 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.probability import bayes, cards, dice, distributions, expectation, markov, tables, urns
+from procgym.generators.probability import _dice as dice
+from procgym.generators.probability import bayes, cards, distributions, expectation, markov, tables, urns
 from procgym.generators.probability import statistics as stats
-from procgym.generators.probability._common import solve_linear
+from procgym.generators.probability._exact import solve_linear
 from answer_helpers import ok
 
 NAMES = ["probability/dice_events", "probability/card_draws", "probability/urn_draws", "probability/bayes_rule",
@@ -68,12 +69,16 @@ def test_fraction_forms_and_near_misses(name):
                 assert not ok(p, miss), miss
         if b in (2, 4, 5, 8, 10, 16, 20, 25):
             assert not ok(p, str(float(Fraction(a, b)))), "a decimal where the prompt asks for a fraction"
+        for hedge in (f"0, {a}/{b}", f"x != {a}/{b}", f"3x + 1 = {a}/{b}", f"not {a}/{b}", f"{a}/{b} I think",
+                      f"{a}/{b} or {a + 1}/{b}", f"{a}/{b}\n{a + 1}/{b}", f"P = {a}/{b}", f"{a} {b}"):
+            assert not ok(p, hedge), hedge
 
 
 def test_unreduced_and_decimal_policy():
     p = record("probability/dice_events", Fraction(3, 8))
-    assert ok(p, "3/8") and ok(p, "\\frac{3}{8}")
+    assert ok(p, "3/8") and ok(p, "\\frac{3}{8}") and ok(p, "3/8 \\approx 0.375") and ok(p, "\\frac{3}{8} ≈ 0.38")
     assert not ok(p, "6/16") and not ok(p, "0.375") and not ok(p, "3/8 or 1/2")
+    assert not ok(p, "3/8 ≈ 0.4 ≈ 0.38") and not ok(p, "3/8 ≈ 0.5") and not ok(p, "≈ 0.375") and not ok(p, "3/8 ≈ 3/8")
     q = record("probability/expected_value", Fraction(-7, 4), decimals=True)
     assert ok(q, "-7/4") and ok(q, "-1.75") and ok(q, "-1.750") and ok(q, "-\\frac{7}{4}")
     assert not ok(q, "-14/8") and not ok(q, "-1.7") and not ok(q, "7/4") and not ok(q, "-1.8")
@@ -536,6 +541,8 @@ def test_statistics_forms():
                     {"kind": "modes", "values": [[4, 1], [7, 1]]})
     assert ok(modes, "4, 7") and ok(modes, "7,4") and ok(modes, "{4; 7}")
     assert not ok(modes, "4") and not ok(modes, "4, 7, 9") and not ok(modes, "4, 4, 7")
+    assert not ok(modes, "4, 7 I think") and not ok(modes, "x != 4, 7") and not ok(modes, "4 7")
+    assert not ok(sd, "x != sqrt(35)/2") and not ok(sd, "sqrt(35)/2 or 3")
     var = record("probability/descriptive_statistics", Fraction(32, 7))
     assert ok(var, "32/7") and not ok(var, "4") and not ok(var, "64/14") and not ok(var, "4.571")
     task = procgym.get("probability/descriptive_statistics")
@@ -602,3 +609,31 @@ def test_hidden_table_prompts():
     assert "facts are known" in p.prompt and ok(p, p.answer)
     p = task.generate(seed=3, difficulty=1)
     assert "table gives" in p.prompt
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_prompt_example_is_never_the_answer(name):
+    """The example a prompt shows is never correct for its own problem, and it never tells the answer
+    away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
+    from procgym.contract import check_example_does_not_leak, check_example_not_correct
+
+    check_example_not_correct(name, seeds=range(40))
+    check_example_does_not_leak(name, seeds=range(40))
+
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_verifiers_stay_bounded_on_crafted_text(name):
+    """A hang guard (not a speed test): long runs of spaces before a suffix, a separator or a clause
+    must not make a pattern rescan them."""
+    import time
+
+    attacks = ["x = 1" + " " * 19000 + "y", "1" + " \t" * 9000 + "/", "1" + " " * 19000 + "and 2", "5" + " " * 19000 + "deg",
+               "5" + " " * 19000 + "cm x", "5" + " " * 19000 + "mod 7", "x = 1" + " " * 19000 + "where t is an integer",
+               "5 " + "\u2248 " * 5000, "x = 1, " * 2000, "(" * 100 + " " * 15000]
+    for level in (2, 8):
+        p = procgym.generate(name, seed=0, difficulty=level)
+        for text in attacks:
+            start = time.perf_counter()
+            assert not ok(p, text)
+            assert time.perf_counter() - start < 1.0, text[:30]

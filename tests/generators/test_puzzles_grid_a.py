@@ -1,4 +1,4 @@
-"""Per-task tests for the constraint puzzles of generators/puzzles/_grid_a.py's family: kenken,
+"""Per-task tests for the constraint puzzles solved by generators/puzzles/_csp.py: kenken,
 futoshiki, skyscrapers, killer_sudoku, kakuro, nonogram, hitori, binairo, star_battle and
 magic_square. Uniqueness is re-proven here by brute force, independently of the generators'
 solvers; each task has exact values on a hand-made instance, accepted alternative forms, and
@@ -10,8 +10,11 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.puzzles._grid_a import (LineSolver, TableSolver, cage_codes, components, decode, encode,
-                                                 latin_solver, placements, read_char_grid, read_number_grid, runs)
+from procgym.generators.puzzles._boards import read_char_grid, read_number_grid
+from procgym.generators.puzzles._csp import LineSolver, TableSolver, cage_codes, decode, encode, placements, runs
+from procgym.generators.puzzles._latin import latin_solver, read_digit_grid
+from procgym.generators.puzzles._regions import components
+from procgym.kit import NotAnAnswer, normalize
 from procgym.generators.puzzles.binairo import valid_lines
 from procgym.generators.puzzles.futoshiki import count_solutions
 from procgym.generators.puzzles.kakuro import _connected, find_runs
@@ -144,16 +147,45 @@ def test_line_solver_counts_binairo_grids():
     assert LineSolver(4, 4).count([lines] * 4, [lines] * 4, 1000, None, True) == brute == 72
 
 
+def refusal(read, *args) -> str:
+    """The reason a reader gives for refusing its input (the test fails if it reads it)."""
+    with pytest.raises(NotAnAnswer) as exc:
+        read(*args)
+    return str(exc.value)
+
+
 def test_readers_tolerate_layout_but_not_meaning():
-    assert read_char_grid("# . #\n. # .", 2, 3, "#.", "# and .")[0] == ["#.#", ".#."]
-    assert read_char_grid("#.#,.#.", 2, 3, "#.", "# and .")[0] == ["#.#", ".#."]
-    assert read_char_grid("```\n#.#\n.#.\n```", 2, 3, "#.", "# and .")[0] == ["#.#", ".#."]
-    assert read_char_grid("#.#\n.#", 2, 3, "#.", "# and .")[1] == "Row 2 has 2 cells, not 3."
-    assert read_char_grid("#.#\n.x.", 2, 3, "#.", "# and .")[1] == "Row 2 has the character 'x'; use only # and .."
-    assert read_char_grid("#.#", 2, 3, "#.", "# and .")[1] == "The answer must have 2 rows, one per line, not 1."
-    assert read_number_grid("[[1, 2], [3, 4]]", 2, 2, 1, 4)[0] == [1, 2, 3, 4]
-    assert "not from 1 to 4" in read_number_grid("1 2\n3 5", 2, 2, 1, 4)[1]
-    assert "whole numbers only" in read_number_grid("1 2\n3 -4", 2, 2, 1, 4)[1]
+    assert read_char_grid("# . #\n. # .", 2, 3, "#.", "# and .") == ["#.#", ".#."]
+    assert read_char_grid("#.#,.#.", 2, 3, "#.", "# and .") == ["#.#", ".#."]
+    assert read_char_grid("#.#,\n.#.", 2, 3, "#.", "# and .") == ["#.#", ".#."]  # a comma ending a row's line
+    assert read_char_grid(normalize("```\n#.#\n.#.\n```", full_stop=False), 2, 3, "#.", "# and .") == ["#.#", ".#."]
+    assert refusal(read_char_grid, "#.#\n.#", 2, 3, "#.", "# and .") == "row 2 has 2 cells, not 3"
+    assert refusal(read_char_grid, "#.#\n.x.", 2, 3, "#.", "# and .") == "row 2 has the character 'x'; use only # and ."
+    assert refusal(read_char_grid, "#.#", 2, 3, "#.", "# and .") == "the grid must have 2 rows, one per line, not 1"
+    assert read_number_grid("[[1, 2], [3, 4]]", 2, 2, 1, 4) == [1, 2, 3, 4]
+    assert "not from 1 to 4" in refusal(read_number_grid, "1 2\n3 5", 2, 2, 1, 4)
+    assert "whole numbers only" in refusal(read_number_grid, "1 2\n3 -4", 2, 2, 1, 4)
+
+
+def test_grid_readers_refuse_second_candidates_and_words():
+    # a grid followed by a second grid, a hedge or a negation is not a grid
+    assert "rows" in refusal(read_char_grid, "#.#\n.#.\n.#.\n#.#", 2, 3, "#.")
+    assert "character" in refusal(read_char_grid, "#.#\n.#. I think", 2, 3, "#.")
+    assert "character" in refusal(read_char_grid, "not #.#\n.#.", 2, 3, "#.")
+    assert "empty row" in refusal(read_char_grid, "#.#,,.#.", 2, 3, "#.")
+    # a full stop after a complete '.'-grid ends the sentence; inside the grid it is a cell
+    assert read_char_grid("#.#\n.#..", 2, 3, "#.") == ["#.#", ".#."]
+    assert "cells" in refusal(read_char_grid, "#.#\n.#...", 2, 3, "#.")
+    assert "character" in refusal(read_char_grid, "AB\nBA.", 2, 2, "AB")  # no '.' cells: no full stop to drop
+    # letters match the allowed ones in either case
+    assert read_char_grid("ab\nBA", 2, 2, "AB") == ["AB", "BA"]
+    assert read_digit_grid("12\n21", 2) == [1, 2, 2, 1]
+    assert read_digit_grid("1 2 | 3 4\n----+----\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 1", 4)[:8] == [1, 2, 3, 4, 3, 4, 1, 2]
+    assert "digits only" in refusal(read_digit_grid, "12\n21 or 12", 2)
+    assert "digits only" in refusal(read_digit_grid, "-12\n21", 2)
+    assert "4 digits" in refusal(read_digit_grid, "12\n21\n12\n21", 2)
+    assert read_digit_grid("1221", 2) == [1, 2, 2, 1]  # one line: the rows may run together
+    assert "row 1 has 3 digits" in refusal(read_digit_grid, "122\n1", 2)
 
 
 # --------------------------------------------------------------------------- kenken
@@ -197,7 +229,7 @@ def test_kenken_accepts_grid_forms(text):
     ("123\n231\n132", "Column 1 has two 1s."),
     ("123\n231\n314", "Row 3, column 3 holds 4, which is not a digit from 1 to 3."),
     ("123\n231", "(9 digits), not 6"),
-    ("123231\n312", "Row 1 has 6 digits, not 3; write one row per line."),  # two rows run together
+    ("123231\n312", "row 1 has 6 digits, not 3; write one row per line"),  # two rows run together
 ])
 def test_kenken_rejects_near_misses(text, why):
     assert not ok(KENKEN_3, text)
@@ -445,7 +477,7 @@ def test_kakuro_hand_made_instance():
     ("12#\n35#", "The across r2c1-r2c2 run sums to 8, not 7."),
     ("123\n34#", "r1c3 is a black cell; write # there."),
     ("1##\n34#", "r1c2 is a white cell; it needs a digit."),
-    ("10#\n34#", "Row 1 has the character '0'"),
+    ("10#\n34#", "row 1 has the character '0'"),
 ])
 def test_kakuro_rejects_near_misses(text, why):
     assert not ok(KAKURO_2, text)
@@ -771,3 +803,40 @@ def test_table_solver_is_generic():
     solver = TableSolver(2, 3, [[0, 1]])
     codes = cage_codes(3, 2, "+", 4, ((0, 1),))
     assert solver.count([7, 7], [((0, 1), codes)], 10) == 2
+
+
+# --------------------------------------------------------------------------- audit: whole answers, own examples
+
+@pytest.mark.parametrize("name", ["puzzles/nonogram", "puzzles/hitori", "puzzles/star_battle"])
+def test_dot_grids_keep_a_trailing_dot_cell(name):
+    assert procgym.get(name).keeps_full_stop
+    for seed in range(6):
+        p = procgym.generate(name, seed=seed, difficulty=2)
+        assert ok(p, p.answer) and ok(p, p.answer + ".")  # the grid, then a sentence's full stop
+        assert not ok(p, p.answer + "..") and not ok(p, p.answer + "\n" + p.answer)
+        assert not ok(p, p.answer + " I think") and not ok(p, "not " + p.answer)
+
+
+def test_nonogram_examples_are_drawn_among_patterns_wrong_for_the_puzzle():
+    from procgym.contract import prompt_example
+    from procgym.generators.puzzles.nonogram import clue_problem, example_grids
+
+    check = {"rows": 2, "cols": 3, "row_clues": [[1, 1], [1, 1]], "col_clues": [[2], [], [2]]}
+    grids = example_grids(2, 3)
+    assert len({tuple(g) for g in grids}) == 5 and clue_problem(["#.#", "#.#"], check) is None
+    assert sum(clue_problem(g, check) is None for g in grids) == 1  # the stripes solve this one
+    shown = set()
+    for seed in range(20):  # the example varies from problem to problem, whatever the answer
+        p = procgym.generate("puzzles/nonogram", seed=seed, difficulty=1)
+        shown.add(prompt_example(p.prompt))
+        assert prompt_example(p.prompt).split("\n") in example_grids(4, 4) and not ok(p, prompt_example(p.prompt))
+    assert len(shown) >= 3
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_examples_are_never_answers(name):
+    from procgym.contract import prompt_example
+
+    for seed in range(8):
+        p = procgym.generate(name, seed=seed, difficulty=1)
+        assert not ok(p, prompt_example(p.prompt))

@@ -13,7 +13,9 @@ import procgym
 from procgym import Problem
 from procgym.generators.puzzles import akari, battleship, hashi, knights, numberlink, slitherlink, sokoban, tents
 from procgym.generators.puzzles import twenty_four as tf
-from procgym.generators.puzzles._misc import parse_square, read_char_grid, square_name
+from procgym.generators.puzzles._arithmetic import read_arithmetic
+from procgym.generators.puzzles._boards import parse_square, read_char_grid, square_name
+from procgym.kit import NotAnAnswer
 from answer_helpers import feedback, ok
 
 NAMES = ["puzzles/twenty_four", "puzzles/knights_tour", "puzzles/knight_swap", "puzzles/sokoban",
@@ -53,11 +55,12 @@ def test_garbage_is_rejected(name):
 def test_shared_helpers():
     assert square_name(0, 0, 5) == "a5" and square_name(4, 2, 5) == "c1"
     assert parse_square("C1", 5, 4) == (4, 2) and parse_square("e1", 5, 4) is None and parse_square("a6", 5, 4) is None
-    assert read_char_grid("#.\n.#", 2, 2, "#.") == (["#.", ".#"], "")
-    assert read_char_grid("[# ., . #]", 2, 2, "#.")[0] == ["#.", ".#"]
-    assert read_char_grid("#..#", 2, 2, "#.")[0] == ["#.", ".#"]
-    assert read_char_grid("#.\n.", 2, 2, "#.")[0] is None
-    assert "use only" in read_char_grid("#x\n.#", 2, 2, "#.")[1]
+    assert read_char_grid("#.\n.#", 2, 2, "#.") == ["#.", ".#"]
+    assert read_char_grid("[# ., . #]", 2, 2, "#.") == ["#.", ".#"]
+    assert read_char_grid("#..#", 2, 2, "#.") == ["#.", ".#"]
+    for bad, why in (("#.\n.", "row 2 has 1 cells"), ("#x\n.#", "use only"), ("#.\n.#\n#.", "2 rows")):
+        with pytest.raises(NotAnAnswer, match=why):
+            read_char_grid(bad, 2, 2, "#.")
 
 
 # --------------------------------------------------------------------------- twenty_four
@@ -83,7 +86,7 @@ def test_twenty_four_solver_matches_brute_force():
         tree = tf.solve(numbers, target)
         assert (tree is not None) == (target in brute_reachable([Fraction(x) for x in numbers]))
         if tree is not None:
-            literals, value = tf.read_expression(tf.render(tree))
+            literals, value, _ = read_arithmetic(tf.render(tree))
             assert value == target and sorted(literals) == numbers
 
 
@@ -605,3 +608,78 @@ def test_numberlink_solver_matches_brute_force():
             pairs = [(ends[2 * i], ends[2 * i + 1]) for i in range(k)]
         assert numberlink.count_solutions(numberlink.Grid(h, w), pairs, 100) == brute_numberlink(h, w, pairs)
         done += 1
+
+
+# --------------------------------------------------------------------------- audit: one answer, read whole
+
+def test_sokoban_moves_are_exactly_one_plan():
+    rows = ["######", "#----#", "#----#", "######"]
+    p = record("puzzles/sokoban", {"rows": rows, "boxes": [14], "goals": [16], "player": 7, "pushes": 2})
+    assert ok(p, "DRR") and ok(p, "D R R") and ok(p, "D, R, R")
+    # a second plan after the solution (the audit's DRURUL\nDL) is two answers, not one
+    assert "write the moves on one line" in feedback(p, "DRR\nLR")
+    assert "goal is reached after move 3, but 2 more moves follow" in feedback(p, "DRRLR")
+    assert "goal is reached after move 3, but 1 more move follows" in feedback(p, "DRRL")
+    for hedge in ("DRR or DR", "not DRR", "DRR I think", "DRR (not sure)"):
+        assert "not a move" in feedback(p, hedge), hedge
+
+
+def test_twenty_four_reads_one_expression_or_none():
+    p = record("puzzles/twenty_four", {"numbers": [3, 3, 8, 8], "target": 24, "solvable": True})
+    for text in ("8/(3-8/3) or none", "not 8/(3-8/3)", "8/(3-8/3) I think", "8/(3-8/3)\n8*3", "x != 8/(3-8/3)",
+                 "3x + 1 = 8/(3-8/3)", "24 = 8/(3-8/3) = 24"):
+        assert not ok(p, text), text
+    assert ok(p, "24 = 8/(3-8/3)") and ok(p, r"8 \div (3 - 8 \div 3)") and ok(p, "8 / (3 - 8 / 3).")
+    none = record("puzzles/twenty_four", {"numbers": [1, 1, 1, 1], "target": 24, "solvable": False})
+    assert ok(none, "no solution") and ok(none, "None.")
+    assert not ok(none, "none or 1+1+1+1") and not ok(none, "not none")
+
+
+def test_arithmetic_examples_use_a_zero_and_never_solve():
+    from procgym.contract import prompt_example
+
+    # the examples contain a 0, which is never one of the numbers: wrong even where the same
+    # expression with a real number solves the puzzle, and the same in every prompt
+    p = record("puzzles/twenty_four", {"numbers": [2, 3, 7, 9], "target": 24, "solvable": True})
+    assert ok(p, "(7-2)*3+9") and not ok(p, procgym.get("puzzles/twenty_four").example)
+    q = record("puzzles/countdown", {"numbers": [2, 4, 5, 6], "target": 48, "exact": True})
+    assert ok(q, "(6+4)*5-2") and not ok(q, procgym.get("puzzles/countdown").example)
+    for name in ("puzzles/twenty_four", "puzzles/countdown"):
+        for seed in range(10):
+            assert prompt_example(procgym.generate(name, seed=seed, difficulty=1).prompt) == procgym.get(name).example
+
+
+def test_hashi_reads_one_bridge_per_line_or_comma():
+    square = [(0, 0), (0, 2), (2, 0), (2, 2)]
+    p = record("puzzles/hashi", {"rows": 3, "cols": 3, "islands": [list(x) for x in square], "numbers": [2, 2, 2, 2]})
+    assert ok(p, "A-B:1\nA-C:1\nB-D:1\nC-D:1") and ok(p, "A-B:1,\nA-C:1,\nB-D:1,\nC-D:1")
+    assert "empty item" in feedback(p, "A-B:1,, A-C:1, B-D:1, C-D:1")
+    for hedge in ("A-B:1, A-C:1, B-D:1, C-D:1 or A-B:2", "not A-B:1, A-C:1, B-D:1, C-D:1"):
+        assert not ok(p, hedge), hedge
+
+
+def test_dot_grids_keep_their_last_cell_and_drop_a_full_stop():
+    p = record("puzzles/tents", {"rows": 3, "cols": 3, "trees": [4], "row_counts": [1, 0, 0], "col_counts": [0, 1, 0]})
+    assert procgym.get("puzzles/tents").keeps_full_stop
+    assert ok(p, ".^.\n.T.\n...") and ok(p, ".^.\n.T.\n....")  # the grid, then the sentence's full stop
+    assert not ok(p, ".^.\n.T.\n.....") and not ok(p, ".^.\n.T.\n..")
+    akari = record("puzzles/akari", {"rows": 3, "cols": 3, "black": [4], "numbers": {"4": 4}})
+    assert ok(akari, ".*.\n*4*\n.*.") and ok(akari, ".*.\n*4*\n.*..")
+    assert not ok(akari, ".*.\n*4*\n.*.\n.*.") and not ok(akari, ".*.\n*4*\n.*. I think")
+
+
+@pytest.mark.parametrize("name", ["puzzles/akari", "puzzles/battleship", "puzzles/tents", "puzzles/numberlink"])
+def test_grid_examples_are_never_answers(name):
+    from procgym.contract import prompt_example
+
+    # one fixed example that breaks a rule of the puzzle, shown in every prompt
+    for level in (1, 2):
+        for seed in range(30):
+            p = procgym.generate(name, seed=seed, difficulty=level)
+            assert prompt_example(p.prompt) == procgym.get(name).example and not ok(p, prompt_example(p.prompt))
+
+
+def test_numberlink_example_is_wrong_where_the_old_one_solves():
+    # AAB,CAB,CCB solves this 3x3 puzzle; the example's A path fills a 2x2 block instead
+    p = record("puzzles/numberlink", {"rows": 3, "cols": 3, "pairs": [[0, 4], [2, 8], [3, 7]]})
+    assert ok(p, "AAB,CAB,CCB") and not ok(p, procgym.get("puzzles/numberlink").example)

@@ -218,3 +218,54 @@ def test_calendar_grading():
 def test_calendar_asks_both_questions():
     kinds = {procgym.generate("scheduling/calendar_conflicts", seed=s, difficulty=5).check["kind"] for s in range(20)}
     assert kinds == {"slot", "rooms"}
+
+
+# --------------------------------------------------------------------------- answer reading (procgym.kit)
+
+ROOMS = record("scheduling/calendar_conflicts", {"kind": "rooms", "rooms": 4})
+SLOT = record("scheduling/calendar_conflicts", {"kind": "slot", "start": 13 * 60 + 30, "length": 30})
+CRITICAL = record("scheduling/critical_path", {"total": 5, "durations": {"A": 2, "B": 3, "C": 1},
+                                               "preds": {"A": {}, "B": {"A": 0}, "C": {}}})
+ON_TIME = record("scheduling/deadline_lateness", {"question": "on_time", "names": ["A", "B", "C"], "proc": [2, 2, 2],
+                                                  "due": [2, 4, 3], "release": None, "best": 2})
+LATENESS = record("scheduling/deadline_lateness", {"question": "lateness", "names": ["A", "B"], "proc": [1, 2],
+                                                   "due": [1, 2], "release": None, "best": 1})
+EXAMS = record("scheduling/exam_timetabling", {"names": ["A", "B", "C"], "best": 2, "conflicts": [["A", "B"]],
+                                               "rooms": 0})
+OPTIMAL = record("scheduling/parallel_machines", {"rule": "optimal", "proc": [3, 3, 2], "m": 2, "best": 5})
+STARTS = record("scheduling/parallel_machines", {"rule": "precedence", "best": 5, "start": [0, 0, 3]})
+TIMES = record("scheduling/round_robin", {"done": [14, 6, 19]})
+SJF = record("scheduling/shortest_job_first", {"done": [7, 1, 5], "average": [13, 3], "metric": "waiting"})
+
+
+@pytest.mark.parametrize("problem,text", [
+    (ROOMS, "4"), (ROOMS, "4 rooms"), (ROOMS, "rooms: 4"), (SLOT, "13:30"), (SLOT, "1:30 pm"), (SLOT, "13.30"),
+    (SLOT, "13:30-14:00"), (SLOT, "start: 13:30"),
+    (CRITICAL, "5; A, B"), (CRITICAL, "5 days; A -> B"), (CRITICAL, "critical path: A, B; total time: 5"),
+    (ON_TIME, "2; A, B"), (ON_TIME, "2; B, A"), (ON_TIME, "on time: 2; jobs: B, A"), (LATENESS, "1; A, B"),
+    (LATENESS, "maximum lateness = 1; order: A, B"),
+    (EXAMS, "2; A=1, B=2, C=1"), (EXAMS, "2; C: 2, B: 1, A: 2"), (EXAMS, "slots: 2; A = 1, B = 2, C = 2"),
+    (OPTIMAL, "5; 1, 2, 1"), (OPTIMAL, "makespan: 5; J3=2, J1=2, J2=1"), (STARTS, "5; 0, 0, 3"),
+    (STARTS, "5\nJ1 = 0, J2 = 0, J3 = 3"),
+    (TIMES, "14, 6, 19"), (TIMES, "P2=6, P1=14, P3=19"), (TIMES, "[14 6 19]"),
+    (SJF, "7, 1, 5; 13/3"), (SJF, "P1=7, P2=1, P3=5; average = \\frac{13}{3}"), (SJF, "average: 13/3; times: 7, 1, 5"),
+])
+def test_scheduling_answers_accepted(problem, text):
+    assert ok(problem, text), procgym.verify(problem, f"<answer>{text}</answer>").feedback
+
+
+@pytest.mark.parametrize("problem,text", [
+    (ROOMS, "0, 4"), (ROOMS, "4 or 5"), (ROOMS, "about 4"), (ROOMS, "x != 4"), (ROOMS, "4 rooms, I think"),
+    (SLOT, "13:30 or 14:00"), (SLOT, "13:30?"), (SLOT, "not 13:30"), (SLOT, "13:30-14:30"), (SLOT, "25:30"),
+    (CRITICAL, "5; A, B or C"), (CRITICAL, "path: 5; time: A, B"), (CRITICAL, "5"), (CRITICAL, "5 or 6; A, B"),
+    (ON_TIME, "2; A, B, maybe C"), (ON_TIME, "jobs: 2; on time: A, B"), (ON_TIME, "2; A, A"),
+    (LATENESS, "1; A, B or B, A"), (LATENESS, "1"),
+    (EXAMS, "2; A=1, B=2"), (EXAMS, "2; A=1, B=2, C=1, A=1"), (EXAMS, "2; A=1, B=2, C=1 or C=2"),
+    (EXAMS, "2; A != 1, B=2, C=1"), (EXAMS, "2; A=1, B=2, D=1"),
+    (OPTIMAL, "5; 1, 2"), (OPTIMAL, "5; J1=2, J2=1"), (OPTIMAL, "5; 1, 2, 1 or 2, 1, 2"), (STARTS, "5; 0, 0, 3, 0"),
+    (TIMES, "14, 6, 19 or 14, 6, 20"), (TIMES, "P1=14, P2=6"), (TIMES, "P1=14, P2=6, P3=19, P4=1"),
+    (TIMES, "P1=14, P1=6, P3=19"), (TIMES, "14, 6, 19?"),
+    (SJF, "7, 1, 5; 13/3 or 4"), (SJF, "times: 13/3; average: 7, 1, 5"), (SJF, "7, 1, 5"), (SJF, "7, 1, 5; 4.33"),
+])
+def test_scheduling_near_misses_refused(problem, text):
+    assert not ok(problem, text), text

@@ -19,7 +19,9 @@ from procgym.generators.spatial.grid_transforms import (anti_transpose, apply_al
                                                         rotate_ccw, rotate_cw, transpose)
 from procgym.generators.spatial.lattice_polygon import interior_points, locate, star_polygon
 from procgym.generators.spatial.rectangles import coverage, intersection
-from procgym.generators.spatial.relative_walk import read_answer, walk
+from procgym.generators.spatial._compass import read_position
+from procgym.generators.spatial.relative_walk import walk
+from procgym.kit import NotAnAnswer
 from answer_helpers import ok
 
 NAMES = procgym.tasks("spatial/*")
@@ -208,7 +210,15 @@ def test_relative_walk_forms():
     if x != y:
         assert not ok(p, f"{y}, {x}, {h}")
     assert not ok(p, f"{x}, {y}")
-    assert read_answer("3, -2, north or south") is None
+    assert ok(p, f"y = {y}, x = {x}, facing {h}")  # labelled coordinates, in either order
+    assert ok(p, f"({x}, {y}, {h})") and ok(p, f"{x}, {y}, {h}.")
+    # a hedge, a negation, a second candidate or leftover words is not an answer
+    for text in (f"not {x}, {y}, {h}", f"{x}, {y}, {h} I think", f"{x}, {y}, {h} or {other}", f"{x}, {y}, {h}\n0, 0, {h}",
+                 f"x != {x}, y = {y}, {h}", f"y = {x}, y = {y}, {h}", f"x = {x}, {y}, {h}", f"0, {x}, {y}, {h}"):
+        assert not ok(p, text), text
+    with pytest.raises(NotAnAnswer):
+        read_position("3, -2, north or south")
+    assert read_position("(3, -2) heading W") == (3, -2, "west")
 
 
 # ------------------------------------------------------------------ counting in grids
@@ -395,3 +405,62 @@ def test_point_in_polygon_forms():
 @pytest.mark.parametrize("name", NAMES)
 def test_level_five_varies(name):
     assert len({procgym.generate(name, seed=s, difficulty=5).prompt for s in range(10)}) >= 9
+
+
+# ------------------------------------------------------------------ audit: whole answers, own examples
+
+SPATIAL = ["spatial/count_islands", "spatial/count_rectangles", "spatial/cube_net_faces", "spatial/cube_net_validity",
+           "spatial/die_rolls", "spatial/grid_distance", "spatial/grid_transform", "spatial/point_in_polygon",
+           "spatial/rectangle_overlap", "spatial/relative_walk"]
+
+
+@pytest.mark.parametrize("name", SPATIAL)
+def test_examples_are_never_answers(name):
+    from procgym.contract import prompt_example
+
+    for level in (1, 4, 9):
+        for seed in range(25):
+            p = procgym.generate(name, seed=seed, difficulty=level)
+            assert not ok(p, prompt_example(p.prompt)), (level, seed)
+
+
+@pytest.mark.parametrize("name", SPATIAL)
+def test_hedges_and_second_candidates_are_refused(name):
+    p = procgym.generate(name, seed=3, difficulty=6)
+    a = p.answer
+    for text in (f"not {a}", f"{a} I think", f"{a} or maybe not", f"{a}\n{a}x", f"0, {a}", f"{a} (not sure)"):
+        assert not ok(p, text), text
+
+
+def test_set_answers_read_none_and_refuse_repeats():
+    for seed in range(40):
+        p = procgym.generate("spatial/cube_net_validity", seed=seed, difficulty=3)
+        valid = p.check["valid"]
+        if not valid:
+            assert ok(p, "none") and ok(p, "no shapes") and ok(p, "[]") and not ok(p, "A")
+        else:
+            assert ok(p, "; ".join(valid)) and not ok(p, ",".join(valid + valid[:1]))
+            assert not ok(p, "none") and not ok(p, ",".join(valid) + " or none")
+    for seed in range(40):
+        p = procgym.generate("spatial/point_in_polygon", seed=seed, difficulty=3)
+        inside = p.check["inside"]
+        if inside:
+            assert ok(p, "; ".join(inside).lower()) and not ok(p, ",".join(inside + inside[:1]))
+            assert not ok(p, "not " + ",".join(inside))
+
+
+def test_letter_grid_reader():
+    from procgym.generators.spatial.grid_transforms import read_letter_grid
+
+    assert read_letter_grid("ab c/DEF") == ["ABC", "DEF"] and read_letter_grid("[A,B / C,D]") == ["AB", "CD"]
+    for bad in ("AB//CD", "AB/CD/", "AB/C1"):
+        with pytest.raises(NotAnAnswer):
+            read_letter_grid(bad)
+
+
+def test_die_answers():
+    for seed in range(20):
+        p = procgym.generate("spatial/die_rolls", seed=seed, difficulty=1)
+        top = p.check["values"][0]
+        assert ok(p, str(top)) and ok(p, f"top = {top}") and not ok(p, f"bottom = {top}")
+        assert not ok(p, f"{top}, {7 - top}") and not ok(p, f"{top} {7 - top}")

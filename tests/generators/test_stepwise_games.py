@@ -78,8 +78,7 @@ def test_lights_out_dynamics_exact():
     assert out[3] == ("You press (1, 3). 3 lights on.\n    1 2 3\n 1  # # .\n 2  # . .\n"
                       "Out of turns: the puzzle is not solved.", 0.0, True)
     out, _ = play(p, ["press 1 1"])
-    assert out == [("You press (1, 1). All lights are off.\n    1 2 3\n 1  . . .\n 2  . . .\nSolved in 1 turn.",
-                    1.0, True)]
+    assert out == [("You press (1, 1). All lights are off. Solved in 1 turn.", 1.0, True)]
 
 
 def test_lights_out_alternative_solution_and_near_miss():
@@ -117,7 +116,7 @@ def test_water_jugs_dynamics_exact():
         "You empty A.\nJugs: A 0/3, B 2/5\nTurns left: 9.",
         "You pour 2 litres from B into A.\nJugs: A 2/3, B 0/5\nTurns left: 8.",
         "You fill B.\nJugs: A 2/3, B 5/5\nTurns left: 7.",
-        "You pour 1 litre from B into A.\nJugs: A 3/3, B 4/5\nSolved in 6 turns."]
+        "You pour 1 litre from B into A. Solved in 6 turns."]
     assert out[-1][1:] == (1.0, True)
 
 
@@ -173,8 +172,7 @@ def test_peg_solitaire_target_cell():
     pegs = 1 << 6 | 1 << 7
     p = problem("games/peg_solitaire_stepwise", rows=3, cols=3, pegs=pegs, target=8, budget=4)
     out, _ = play(p, ["jump 3 2 to 3 0", "jump 3 1 to 3 3"])
-    assert out[1] == ("You jump (3, 1) to (3, 3). 1 peg left.\n    1 2 3\n 1  . . .\n 2  . . .\n 3  . . o\n"
-                      "Solved in 2 turns.", 1.0, True)
+    assert out[1] == ("You jump (3, 1) to (3, 3). 1 peg left. Solved in 2 turns.", 1.0, True)
     p = problem("games/peg_solitaire_stepwise", rows=3, cols=3, pegs=1 << 7 | 1 << 8, target=8, budget=4)
     out, _ = play(p, ["jump 3 3 to 3 1"])
     assert out[0][0].startswith("You jump (3, 3) to (3, 1). 1 peg left. The last peg is not on the marked cell")
@@ -208,17 +206,18 @@ def test_wythoff_dynamics_exact():
     p = problem("versus/wythoff", start={"piles": [1, 3], "mover": "you"}, turn_limit=4, salt=7)
     out, _ = play(p, ["take 4 from A", "take 1 from C", "take 2 from both", "take 0 from B", "hello",
                       "take 1 from B"])
-    assert out[0] == ("Invalid move: pile A has only 1 token.\nYour move. Turns left: 3.", 0.0, False)
+    assert out[0] == ("Invalid move: pile A has only 1 token.\nPiles: A 1, B 3\nTurns left: 3.", 0.0, False)
     assert out[1][0].startswith("Invalid move: there is no pile C")
     assert out[2][0].startswith("Invalid move: taking 2 from both needs at least 2 in each pile (A 1, B 3).")
-    assert out[3] == ("Invalid move: take at least one token.\nOut of turns: you lose.", 0.0, True)
+    assert out[3] == ("Invalid move: take at least one token.\nPiles: A 1, B 3\nOut of turns: you lose.", 0.0, True)
     # take 1 from B leaves (1, 2), a cold position: whatever the opponent does, one move wins
     task = procgym.get("versus/wythoff")
     state, observation, reward, done = task.step(p, task.initial_state(p), "take 1 from B")
     assert observation.startswith("You took 1 from B. The opponent took ") and (reward, done) == (0.0, False)
     assert sorted(state["pos"]["piles"]) in ([0, 1], [0, 2], [1, 1])
     state, observation, reward, done = task.step(p, state, task.policy(p, state))
-    assert (reward, done) == (1.0, True) and observation.endswith("You took the last token: you win.")
+    assert (reward, done) == (1.0, True)
+    assert observation.endswith("You took the last token: you win. Solved in 2 turns.")
 
 
 def test_wythoff_losing_line():

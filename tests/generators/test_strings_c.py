@@ -5,9 +5,10 @@ import itertools
 import random
 
 import procgym
-from procgym.generators.strings._common3 import (apply_witness, interleaving_witness, is_subsequence,
-                                                 least_rotation, longest_common_substrings, rotate,
-                                                 rotation_offsets, shortest_supersequence)
+from procgym.generators.strings._rotations import least_rotation, rotate, rotation_offsets
+from procgym.generators.strings._subsequences import (apply_witness, interleaving_witness, is_subsequence,
+                                                      shortest_supersequence)
+from procgym.generators.strings._substrings import longest_common_substrings
 from procgym.generators.strings.segment_operations import apply_op
 from answer_helpers import ok
 
@@ -232,3 +233,38 @@ def test_levels_add_steps():
     high = procgym.generate("strings/segment_operations", seed=1, difficulty=10)
     assert low.params["n_ops"] < high.params["n_ops"]
     assert procgym.get("strings/interleaving").params(difficulty=10)["sources"] == 3
+
+
+# ------------------------------------------------------------------ answer reading (issue 17)
+def test_rotation_entries_with_labels_are_read_by_label():
+    p = first("strings/rotation_check", 7, lambda p: len(set(p.check["answers"])) >= 2)
+    ans = p.check["answers"]
+    labels = "ABCDEFGHIJ"[:len(ans)]
+    pairs = [f"{lab}: {x}" for lab, x in zip(labels, ans)]
+    assert ok(p, ", ".join(reversed(pairs)))  # any order: each entry goes to its label
+    rolled = [f"{lab}: {x}" for lab, x in zip(labels, ans[1:] + ans[:1])]
+    assert not ok(p, ", ".join(rolled))  # labels are read, not ignored (audit FP6)
+    for text in (", ".join(pairs[:-1]), ", ".join(pairs + pairs[:1]), ", ".join(pairs[:-1] + [ans[-1]]),
+                 ", ".join(ans) + " or " + ans[0], ", ".join(["-" + x if x != "no" else x for x in ans])):
+        assert not ok(p, text), text
+
+
+def test_one_word_answers_are_strict():
+    p = first("strings/minimal_rotation", 3)
+    w = p.answer
+    assert ok(p, w.upper()) and ok(p, f"'{w}'") and ok(p, f"{w}.")
+    for text in (f"{w[:2]} {w[2:]}", f"{w} or {w[::-1]}", f"{w}\n{w[::-1]}", f"not {w}", f"{w}?", f"x = {w}"):
+        assert not ok(p, text), text
+
+
+def test_examples_are_never_an_answer():
+    for name in ("strings/longest_common_substring", "strings/shortest_common_supersequence",
+                 "strings/interleaving", "strings/segment_operations", "strings/rotation_check",
+                 "strings/minimal_rotation"):
+        for level in (1, 2, 3, 5):
+            for seed in range(200):
+                p = procgym.generate(name, seed=seed, difficulty=level)
+                example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+                assert not ok(p, example), (name, level, seed, example)
+                # the task's own example in every problem (it can never be right), so it reveals nothing
+                assert example == procgym.get(name).example, (name, level, seed, example)

@@ -5,13 +5,18 @@ import random
 import re
 
 import procgym
-from procgym.generators.strings._common2 import (is_balanced, longest_repeated, min_insertions,
-                                                 palindromic_substrings, regex_search)
+from procgym.generators._regex import parse_regex, search
+from procgym.generators.strings._brackets import is_balanced, min_insertions
+from procgym.generators.strings._substrings import longest_repeated, palindromic_substrings
 from procgym.generators.strings.brackets import repair
 from answer_helpers import ok
 
 NAMES = ["strings/palindromic_substrings", "strings/bracket_repair", "strings/regex_match",
          "strings/longest_repeated_substring"]
+
+
+def regex_search(pattern, text):
+    return search(parse_regex(pattern), text)
 
 
 def first(name, level, pred, seeds=range(300)):
@@ -147,3 +152,33 @@ def test_longest_repeated_forms():
         assert ok(p, h) and ok(p, h.upper())
     assert not ok(p, hits[0][:-1])
     assert not ok(p, s[:best + 1])
+
+
+# ------------------------------------------------------------------ answer reading (issue 17)
+def test_regex_task_none_and_hedges():
+    from procgym import Problem
+    base = procgym.generate("strings/regex_match", seed=0, difficulty=6)
+    p = Problem.from_dict({**base.to_dict(), "answer": "none", "check": {"matches": [], "n": base.check["n"]}})
+    assert ok(p, "none") and ok(p, "None.") and not ok(p, "A") and not ok(p, "")
+    q = first("strings/regex_match", 5, lambda p: len(p.check["matches"]) >= 2)
+    m = q.check["matches"]
+    assert ok(q, " ".join(m))
+    for text in (",".join(m) + " or none", "not " + ",".join(m), ",".join(m) + ", none", ",".join(m) + "?"):
+        assert not ok(q, text), text
+
+
+def test_examples_are_never_an_answer():
+    # one example per kind of answer (it can never be right), or one drawn among fixed wrong values:
+    # either way it says nothing about the answer
+    expected = {"strings/regex_match": {"A,C,D", "B,D", "A,B", "C,D"}, "strings/palindromic_substrings": {"-1", "abcab"},
+                "strings/longest_repeated_substring": {"abca", "bcab", "cab", "bac", "abcab", "cabca"}}
+    for name in ("strings/regex_match", "strings/palindromic_substrings", "strings/longest_repeated_substring",
+                 "strings/anagram_groups", "strings/bracket_repair", "strings/run_length", "strings/sort_words"):
+        shown = set()
+        for level in range(1, 11):
+            for seed in range(40):
+                p = procgym.generate(name, seed=seed, difficulty=level)
+                example = p.prompt.rsplit("for example <answer>", 1)[1].split("</answer>")[0]
+                assert not ok(p, example), (name, level, seed, example)
+                shown.add(example)
+        assert shown == expected.get(name, {procgym.get(name).example}), (name, shown)

@@ -10,7 +10,8 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.logic.knights_knaves import evaluate, render, solutions, table
+from procgym.generators.logic.knights_knaves import evaluate, render, solutions
+from procgym.generators.logic.knights_knaves import truth_table as table
 from procgym.generators.logic.sat import brute_force, dpll, satisfies
 from procgym.generators.strings.anagrams import group_anagrams
 from procgym.generators.strings.run_length import decode, encode
@@ -209,10 +210,33 @@ def test_date_answers_forms_and_near_misses():
     for text in ("Tuesday", "Mo", "Mondays", "0"):
         assert not ok(w, text), text
     n = _date_problem("days", -366)
-    for text in ("-366", "-366 days", "-366 Days."):
+    for text in ("-366", "-366 days", "-366 Days.", "\u2212366 days"):
         assert ok(n, text), text
     for text in ("366", "-365", "-366.5"):
         assert not ok(n, text), text
+    # hedges, second candidates and leftover words are not answers
+    for text in ("2024-02-29 or 2024-03-01", "not 2024-02-29", "2024-02-29, 2024-03-01", "2024-02-29 I think"):
+        assert not ok(p, text), text
+    for text in ("Monday or Tuesday", "not Monday", "Monday, Tuesday", "Monday I think"):
+        assert not ok(w, text), text
+    for text in ("-366 or -365", "0, -366", "-3 66", "days != -366", "-366 days I think"):
+        assert not ok(n, text), text
+
+
+def test_date_arithmetic_example_is_never_the_answer():
+    """Any date, weekday or count of days may be an answer: each problem draws its example from its
+    kind's list less its answer, so the example varies and tells only that it is not the answer."""
+    from procgym.contract import prompt_example
+
+    p = procgym.generate("time/date_arithmetic", seed=3, difficulty=2)  # its answer was the weekday example
+    assert p.answer == "Friday" and prompt_example(p.prompt) in ("Monday", "Tuesday", "Wednesday", "Thursday",
+                                                                  "Saturday", "Sunday")
+    shown = set()
+    for seed in range(40):
+        q = procgym.generate("time/date_arithmetic", seed=seed, difficulty=3)
+        assert not ok(q, prompt_example(q.prompt))
+        shown.add(prompt_example(q.prompt))
+    assert len(shown) > 8
 
 
 def test_known_calendar_facts_through_the_task():
@@ -359,15 +383,19 @@ def _sat_problem(clauses, n, satisfiable):
 def test_sat_forms_and_near_misses():
     p = _sat_problem([[1, -2], [2, 3], [-1, -3]], 3, True)  # x1=T,x2=T,x3=F works; so does x1=F,x2=F,x3=T
     for text in ("x1=T,x2=T,x3=F", "x1=F,x2=F,x3=T", "x1=true, x2=true, x3=false", "x1=1 x2=1 x3=0",
-                 "X1 = T; X2 = T; X3 = F", "x3=F\nx1=T\nx2=T", "x1: T, x2: T, x3: F", "x1=T,x2=T,x3=F,x1=T"):
+                 "X1 = T; X2 = T; X3 = F", "x3=F\nx1=T\nx2=T", "x1: T, x2: T, x3: F", "x1 is T, x2 is T, x3 is F",
+                 "[x1=T, x2=T, x3=F]"):
         assert ok(p, text), text
     partial = _sat_problem([[1, 2], [1, -3], [-2, 3, 1]], 3, True)
-    assert ok(partial, "x1=T")  # partial, but the given values already satisfy every clause
+    # the prompt asks for every variable: a partial assignment is refused even where the values
+    # given already satisfy every clause (it used to pass: audit FP11)
+    assert not ok(partial, "x1=T") and ok(partial, "x1=T,x2=F,x3=F")
     assert not ok(partial, "x2=T")
     for text in ("x1=T,x2=F,x3=F",  # violates clause 1
                  "x1=T,x2=T,x3=T",  # violates clause 3
-                 "UNSAT", "x1=T", "x1=T,x2=T,x3=F,x4=T", "x1=T,x2=T,x3=F,x1=F", "x1=yes,x2=yes,x3=no",
-                 "x1=T,x2=T,x3=F?", "T,T,F"):
+                 "UNSAT", "x1=T", "x1=T,x2=T", "x1=T,x2=T,x3=F,x4=T", "x1=T,x2=T,x3=F,x1=F", "x1=yes,x2=yes,x3=no",
+                 "x1=T,x2=T,x3=F?", "T,T,F", "x1=T,x2=T,x3=F,x1=T",  # a variable given twice
+                 "x1=T,x2=T,x3=F or x1=F,x2=F,x3=T", "not x1=T,x2=T,x3=F", "x1=T,x2=T,x3!=T"):
         assert not ok(p, text), text
     u = _sat_problem([[1], [-1]], 1, False)
     for text in ("UNSAT", "unsat", "Unsatisfiable.", "UNSAT."):

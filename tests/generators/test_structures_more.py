@@ -11,7 +11,7 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.generators.data_structures.avl import run_avl
-from procgym.generators.data_structures._common import traverse as avl_traverse
+from procgym.generators.data_structures._traversals import traverse as avl_traverse
 from procgym.generators.data_structures.linked_lists import run_list
 from procgym.generators.data_structures.monotonic import VARIANTS, nearest, window_extremes
 from procgym.generators.data_structures.range_queries import run_queries

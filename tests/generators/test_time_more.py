@@ -14,7 +14,7 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.generators.time import clocks, recurring, timesheets, timetables, workdays, zones
-from procgym.generators.time._common import offset_text, read_clock, read_datetime
+from procgym.generators.time._clock import offset_text, read_clock, read_datetime
 from answer_helpers import ok
 
 NAMES = ["time/day_of_week", "time/datetime_add", "time/timezone_travel", "time/timezone_meeting",
@@ -505,3 +505,86 @@ def test_timesheet_forms():
         assert not ok(p, text), text
     pay = record("time/timesheet_total", {"cents": 190500})
     assert ok(pay, "1905.00") and ok(pay, "1,905") and not ok(pay, "1905.50")
+
+
+# --------------------------------------------------------------------------- answers read with the kit
+
+def test_datetimes_with_no_break_spaces_and_hedges():
+    p = record("time/timezone_meeting", {"datetime": "2022-09-04 09:44"})
+    for text in ("2022-09-04\u00a009:44", "2022-09-04\u202f09:44", "2022-09-04 09:44.", "$2022-09-04 09:44$"):
+        assert ok(p, text), repr(text)
+    for text in ("2022-09-04 09:44 or 2022-09-04 09:45", "not 2022-09-04 09:44", "2022-09-04 09:44 I think",
+                 "2022-09-04 09:44\n2022-09-05 09:44", "2022-09-04 09:44, 2022-09-04 09:45"):
+        assert not ok(p, text), text
+
+
+def test_units_and_hedges_on_numbers():
+    angle = record("time/clock_angle", {"value": [45, 2], "what": "the angle"})
+    for text in ("22.5^\\circ", "$22.5^{\\circ}$", "22.5\u00b0", "\\frac{45}{2} degrees"):
+        assert ok(angle, text), text
+    for text in ("22.5 minutes", "22.5 or 23", "0, 22.5", "22 5", "angle != 22.5", "22.5 degrees I think"):
+        assert not ok(angle, text), text
+    count = record("time/working_days", {"count": 17})
+    for text in ("17 workdays", "17 work days", "17."):
+        assert ok(count, text), text
+    for text in ("17 days or 18 days", "0, 17", "1 7", "17 working days I think", "17 xdays"):
+        assert not ok(count, text), text
+    minutes = record("time/timezone_travel", {"minutes": 415})
+    assert ok(minutes, "415 min") and not ok(minutes, "415 seconds") and not ok(minutes, "6 h 55 min")
+
+
+def test_clock_and_duration_hedges():
+    clock = record("time/timetable_connection", {"minutes": 545})
+    for text in ("09:05 or 09:06", "not 09:05", "09:05, 09:06", "09:05 I think"):
+        assert not ok(clock, text), text
+    total = record("time/timesheet_total", {"minutes": 37 * 60 + 5})
+    for text in ("37:05 or 37:06", "37:05, 37:05", "about 37:05"):
+        assert not ok(total, text), text
+
+
+def test_day_of_week_is_a_closed_set():
+    """Seven possible answers: the example ("Thursday") is right for about one problem in seven,
+    which the contract allows for tasks declaring closed_answers."""
+    assert procgym.get("time/day_of_week").closed_answers
+    p = record("time/day_of_week", {"weekday": 3})
+    for text in ("Thursday or Friday", "not Thursday", "Thursday, Friday", "Thursday I think"):
+        assert not ok(p, text), text
+
+
+# problems whose answer was the previous example: every problem of the kind now shows an example
+# that is never an answer (a negative angle, wait or count, a count of 0 weekdays)
+EXAMPLE_FIXED = [("time/clock_angle", 6, 16, "180/11", "-180/11"), ("time/recurring_events", 4, 4, "9", "0"),
+                 ("time/working_days", 5, 18, "17", "-17")]
+
+
+@pytest.mark.parametrize("name,level,seed,answer,example", EXAMPLE_FIXED)
+def test_prompt_example_is_never_the_answer(name, level, seed, answer, example):
+    from procgym.contract import prompt_example
+
+    p = procgym.generate(name, seed=seed, difficulty=level)
+    assert p.answer == answer and prompt_example(p.prompt) == example and not ok(p, example)
+    for s in range(30):
+        q = procgym.generate(name, seed=s, difficulty=level)
+        assert not ok(q, prompt_example(q.prompt))
+
+
+@pytest.mark.parametrize("name", [n for n in procgym.tasks("time/*") if n != "time/day_of_week"])
+def test_the_example_is_never_an_answer_and_depends_only_on_the_kind(name):
+    """Each kind of question shows one example that no problem has as its answer (a date in 2099, a
+    total of 37:04 where totals are multiples of 5 minutes, an arrival before 06:00...), except the
+    kinds whose answers may be anything: those draw the example per problem from a list, less the
+    answer."""
+    from procgym.contract import prompt_example
+
+    drawn = {"time/date_arithmetic": ("a date", "a day of the week", "a whole number of days"),
+             "time/datetime_add": ("a whole number of",)}
+    by_kind: dict = {}  # the answer format (one per kind of question) -> the examples shown
+    for level in (1, 5, 10):
+        for seed in range(30):
+            p = procgym.generate(name, seed=seed, difficulty=level)
+            example = prompt_example(p.prompt)
+            assert example != p.answer and not ok(p, example), (level, seed, example)
+            kind = next(line for line in p.prompt.splitlines() if line.startswith("Answer format: "))[15:]
+            by_kind.setdefault(kind, set()).add(example)
+    for kind, examples in by_kind.items():
+        assert (len(examples) > 1) == kind.startswith(drawn.get(name, ("-",))), (kind, examples)

@@ -91,10 +91,10 @@ def test_hostile_actions_count_as_turns(name):
     p = task.generate(seed=1, difficulty=5)
     state = task.initial_state(p)
     for action in ["", "   ", "x" * 10_000, "9" * 400, "\x00", "take -1 from A", "move", "commit"]:
-        before = state.get("turns")
+        before = state["turn"]
         state, observation, reward, done = task.step(p, state, action)
         assert observation.startswith("Invalid") and reward == 0.0
-        assert state["turns"] == before + 1
+        assert state["turn"] == before + 1
         if done:
             break
 
@@ -111,7 +111,7 @@ def test_prompts_state_the_rules_and_turn_limit(name):
 def test_nim_exact_observations_and_ends():
     p = problem("versus/nim", start={"heaps": [2], "mover": "you"}, misere=False, opponent_depth=1, turn_limit=3)
     assert play("versus/nim", p, ["take 2 from A"])[0] == [
-        ("You took 2 from A.\nHeaps: A 0\nYou took the last token: you win.", 1.0, True)]
+        ("You took 2 from A.\nHeaps: A 0\nYou took the last token: you win. Solved in 1 turn.", 1.0, True)]
     assert play("versus/nim", p, ["A 1"])[0] == [
         ("You took 1 from A. The opponent took 1 from A.\nHeaps: A 0\nThe opponent took the last token: you lose.",
          0.0, True)]
@@ -119,7 +119,7 @@ def test_nim_exact_observations_and_ends():
                      turn_limit=3)
     assert play("versus/nim", misere, ["remove 1 token from heap A"])[0] == [
         ("You took 1 from A. The opponent took 1 from B.\nHeaps: A 0, B 0\nThe opponent took the last token: "
-         "you win.", 1.0, True)]
+         "you win. Solved in 1 turn.", 1.0, True)]
 
 
 @pytest.mark.parametrize("action,why", [
@@ -136,14 +136,15 @@ def test_nim_invalid_moves(action, why):
                 turn_limit=8)
     (observation, reward, done), = play("versus/nim", p, [action])[0]
     assert observation.startswith(f"Invalid move: {why}")
-    assert observation.endswith("Your move. Turns left: 7.") and reward == 0.0 and not done
+    assert observation.endswith("\nHeaps: A 3, B 4, C 5\nTurns left: 7.") and reward == 0.0 and not done
 
 
 def test_nim_out_of_turns_loses():
     p = problem("versus/nim", start={"heaps": [3, 4, 5], "mover": "you"}, misere=False, opponent_depth=2,
                 turn_limit=2)
     steps, _ = play("versus/nim", p, ["take 9 from A", "take 9 from A"])
-    assert steps[-1] == ("Invalid move: heap A has only 3 tokens.\nOut of turns: you lose.", 0.0, True)
+    assert steps[-1] == ("Invalid move: heap A has only 3 tokens.\nHeaps: A 3, B 4, C 5\nOut of turns: you lose.", 0.0,
+                         True)
 
 
 @pytest.mark.parametrize("misere", [False, True])
@@ -201,7 +202,8 @@ TTT = dict(start={"board": "XX.OO....", "mover": "you"}, mark="X", opponent_dept
 def test_tic_tac_toe_exact_observations():
     p = problem("versus/tic_tac_toe", **TTT)
     assert play("versus/tic_tac_toe", p, ["c1"])[0] == [
-        ("You played c1.\n   a b c\n1  X X X\n2  O O .\n3  . . .\nThree in a row: you win.", 1.0, True)]
+        ("You played c1.\n   a b c\n1  X X X\n2  O O .\n3  . . .\nThree in a row: you win. Solved in 1 turn.", 1.0,
+         True)]
     assert play("versus/tic_tac_toe", p, ["place X at 3a"])[0] == [
         ("You played a3. The opponent played c2.\n   a b c\n1  X X .\n2  O O O\n3  X . .\n"
          "The opponent has three in a row: you lose.", 0.0, True)]
@@ -209,11 +211,13 @@ def test_tic_tac_toe_exact_observations():
 
 @pytest.mark.parametrize("action,why", [
     ("b1", "b1 is already taken."), ("d1", "name a cell by column a-c and row 1-3"), ("a4", "name a cell"),
-    ("", "name a cell"), ("a1 b1", "name a cell")])
+    ("a1 b1", "name a cell"), ("c1 I think", "name a cell"), ("not c1", "name a cell"), ("x != c1", "name a cell"),
+    ("c1 or maybe not", "name a cell"), ("c1?", "name a cell"), ("c1 or c2", "name a cell")])
 def test_tic_tac_toe_invalid_moves(action, why):
     p = problem("versus/tic_tac_toe", **TTT)
     (observation, reward, done), = play("versus/tic_tac_toe", p, [action])[0]
     assert observation.startswith(f"Invalid move: {why}") and observation.endswith("Turns left: 3.")
+    assert play("versus/tic_tac_toe", p, [""])[0][0][0].startswith("Invalid action: write one move")
     assert reward == 0.0 and not done
 
 
@@ -262,7 +266,7 @@ def test_connect_four_exact_observations():
     p = problem("versus/connect_four", **C4)
     assert play("versus/connect_four", p, ["4"])[0] == [
         ("You dropped into column 4.\n1 2 3 4 5\n. . . . .\n. . . . O\n. . . . O\nX X X X O\n"
-         "Four in a row: you win.", 1.0, True)]
+         "Four in a row: you win. Solved in 1 turn.", 1.0, True)]
     assert play("versus/connect_four", p, ["column 1"])[0] == [
         ("You dropped into column 1. The opponent dropped into column 5.\n1 2 3 4 5\n. . . . O\n. . . . O\n"
          "X . . . O\nX X X . O\nThe opponent has four in a row: you lose.", 0.0, True)]
@@ -341,7 +345,8 @@ def test_dots_and_boxes_exact_observations():
                 opponent_depth=1, turn_limit=3)
     assert play("versus/dots_and_boxes", p, ["a2-b2"])[0] == [
         ("You drew a2-b2 and claimed a box; the board is complete.\n   1   2\na  +---+\n   | Y |\nb  +---+\n"
-         "Boxes: you 1, opponent 0.\nAll lines are drawn: you have 1 box, the opponent 0. You win.", 1.0, True)]
+         "Boxes: you 1, opponent 0.\nAll lines are drawn: you have 1 box, the opponent 0. You win. Solved in 1 turn.",
+         1.0, True)]
     lost = problem("versus/dots_and_boxes", start={"mask": 0b0011, "owners": ["."], "mover": "you"}, rows=1, cols=1,
                    opponent_depth=1, turn_limit=3)
     assert play("versus/dots_and_boxes", lost, ["b1 a1"])[0] == [
@@ -358,8 +363,9 @@ def test_dots_and_boxes_capture_keeps_the_move():
                 cols=2, opponent_depth=1, turn_limit=4)
     steps, _ = play("versus/dots_and_boxes", p, ["a2-b2", "a1-b1"])
     assert steps[0] == ("You drew a2-b2 and claimed a box; you move again.\n   1   2   3\na  +---+---+\n"
-                        "       | Y |\nb  +---+---+\nBoxes: you 1, opponent 0.\nYour move. Turns left: 3.", 0.0, False)
-    assert steps[1][1:] == (1.0, True) and steps[1][0].endswith("you have 2 boxes, the opponent 0. You win.")
+                        "       | Y |\nb  +---+---+\nBoxes: you 1, opponent 0.\nTurns left: 3.", 0.0, False)
+    assert steps[1][1:] == (1.0, True)
+    assert steps[1][0].endswith("you have 2 boxes, the opponent 0. You win. Solved in 2 turns.")
 
 
 @pytest.mark.parametrize("action,why", [
@@ -401,8 +407,9 @@ def test_othello_exact_observations():
     p = problem("versus/othello", start={"you": x, "opponent": o, "mover": "you"}, size=4, opponent_depth=1,
                 turn_limit=5)
     steps, state = play("versus/othello", p, ["a1", "b2", "e1", "b1"])
-    assert steps[0] == ("Invalid move: a1 brackets no opponent discs, so it is not a legal move.\n"
-                        "Your move. Turns left: 4.", 0.0, False)
+    assert steps[0] == ("Invalid move: a1 brackets no opponent discs, so it is not a legal move.\n  a b c d\n"
+                        "1 . . . .\n2 . O X .\n3 . X O .\n4 . . . .\nDiscs: you 2, opponent 2.\nTurns left: 4.",
+                        0.0, False)
     assert steps[1][0].startswith("Invalid move: b2 is not empty.")
     assert steps[2][0].startswith("Invalid move: e1 is not on the board (columns a-d, rows 1-4).")
     assert steps[3][0].startswith("You played b1, flipping 1 disc. The opponent played ")
@@ -416,13 +423,14 @@ def test_othello_wipeout_and_pass():
                    opponent_depth=1, turn_limit=3)
     assert play("versus/othello", wipe, ["c1"])[0] == [
         ("You played c1, flipping 1 disc.\n  a b c d\n1 X X X .\n2 . . . .\n3 . . . .\n4 . . . .\n"
-         "Discs: you 3, opponent 0.\nNeither player can move: you have 3 discs to 0. You win.", 1.0, True)]
+         "Discs: you 3, opponent 0.\nNeither player can move: you have 3 discs to 0. You win. Solved in 1 turn.", 1.0,
+         True)]
     passing = problem("versus/othello", start={"you": 1 << 0, "opponent": (1 << 1) | (1 << 4), "mover": "you"},
                       size=n, opponent_depth=1, turn_limit=3)
     steps, state = play("versus/othello", passing, ["c1"])
     assert steps[0] == ("You played c1, flipping 1 disc. The opponent has no legal move and passes.\n  a b c d\n"
                         "1 X X X .\n2 O . . .\n3 . . . .\n4 . . . .\nDiscs: you 3, opponent 1.\n"
-                        "Your move. Turns left: 2.", 0.0, False)
+                        "Turns left: 2.", 0.0, False)
     assert play("versus/othello", passing, ["c1", "a3"])[0][-1][1:] == (1.0, True)
 
 
@@ -491,9 +499,9 @@ def test_best_arm_exact_observations():
     paid = sum(bandit.outcomes("exploration/best_arm", 11, 2, 0.9, 0, 10))
     steps, state = play("exploration/best_arm", p, ["pull 2 10", "pull arm 1", "commit 2"])
     assert steps[0] == (f"Arm 2: {paid} of 10 pulls paid. Totals: arm 1 0/0, arm 2 {paid}/10, arm 3 0/0. "
-                        f"Pulls left: 20. Actions left: 4.", 0.0, False)
+                        f"Pulls left: 20.\nActions left: 4.", 0.0, False)
     assert steps[1][0].startswith("Arm 1: ") and "of 1 pull paid" in steps[1][0]
-    assert steps[2] == ("You committed to arm 2: it is the best arm. You win.", 1.0, True)
+    assert steps[2] == ("You committed to arm 2: it is the best arm. You win. Solved in 3 turns.", 1.0, True)
     assert state["pulls"] == [1, 10, 0]
     assert play("exploration/best_arm", p, ["commit 3"])[0] == [
         ("You committed to arm 3, but the best arm is arm 2. You lose.", 0.0, True)]
@@ -517,7 +525,8 @@ def test_best_arm_invalid_actions(action, why):
 def test_best_arm_budget_and_action_limit():
     steps, _ = play("exploration/best_arm", arm_problem(), ["pull 1 30", "pull 1", "pull 2", "pull 3", "pull 3"])
     assert steps[1][0].startswith("Invalid action: no pulls are left; commit to an arm.")
-    assert steps[-1][0].endswith("Out of actions without committing: you lose.") and steps[-1][1:] == (0.0, True)
+    assert steps[-1][0].endswith("\nOut of actions: you did not commit to an arm, so you lose.")
+    assert steps[-1][1:] == (0.0, True)
 
 
 def test_best_arm_instances_respect_the_gap():
@@ -540,20 +549,20 @@ def test_hidden_graph_exact_observations():
     p = graph_problem()
     steps, state = play("exploration/hidden_graph", p, ["move 12", "go to 10", "11", "13"])
     assert steps == [
-        ("You moved to 12. Neighbours of 12: 10*. Moves left: 5.", 0.0, False),
-        ("You moved to 10. Neighbours of 10: 11, 12*. Moves left: 4.", 0.0, False),
-        ("You moved to 11. Neighbours of 11: 10*, 13. Moves left: 3.", 0.0, False),
-        ("You moved to 13: it is the target. You win.", 1.0, True)]
+        ("You moved to 12. Neighbours of 12: 10*.\nMoves left: 5.", 0.0, False),
+        ("You moved to 10. Neighbours of 10: 11, 12*.\nMoves left: 4.", 0.0, False),
+        ("You moved to 11. Neighbours of 11: 10*, 13.\nMoves left: 3.", 0.0, False),
+        ("You moved to 13: it is the target. You win. Solved in 4 turns.", 1.0, True)]
     assert state["trail"] == [10, 12, 10, 11, 13]
 
 
 def test_hidden_graph_invalid_moves_and_running_out():
     p = graph_problem()
     steps, _ = play("exploration/hidden_graph", p, ["move 13", "fly", "12", "10", "12", "10"])
-    assert steps[0] == ("Invalid move: 13 is not a neighbour of 10. Neighbours of 10: 11, 12. Moves left: 5.",
+    assert steps[0] == ("Invalid move: 13 is not a neighbour of 10. Neighbours of 10: 11, 12.\nMoves left: 5.",
                         0.0, False)
     assert steps[1][0].startswith("Invalid move: write move N")
-    assert steps[-1] == ("You moved to 10. Neighbours of 10: 11, 12*. Out of moves: the target was not reached.",
+    assert steps[-1] == ("You moved to 10. Neighbours of 10: 11, 12*.\nOut of moves: the target was not reached.",
                          0.0, True)
 
 
@@ -579,3 +588,73 @@ def test_hidden_graph_marks_knob():
     task = procgym.get("exploration/hidden_graph")
     assert "marked with *" in task.generate(seed=1, difficulty=1).prompt
     assert "marked with *" not in task.generate(seed=1, difficulty=8).prompt
+
+
+# --------------------------------------------------------------------------- strict actions
+
+HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
+          "I guess {}"]
+
+
+def before_last(task, p):
+    """The state just before the reference answer's last action, and that action."""
+    actions = p.answer.splitlines()
+    state = task.initial_state(p)
+    for action in actions[:-1]:
+        state, _, _, done = task.step(p, state, action)
+        assert not done
+    return state, actions[-1]
+
+
+@pytest.mark.parametrize("name", VERSUS + ["versus/wythoff"] + EXPLORATION)
+@pytest.mark.parametrize("level", [1, 6])
+def test_a_hedged_move_is_invalid_and_a_plain_one_in_any_case_wins(name, level):
+    """The winning last move with a hedge, a negation or a second candidate is an invalid move (a
+    used turn, nothing else changes); in capitals, with a full stop or extra spaces, it wins."""
+    task = procgym.get(name)
+    for seed in range(3):
+        p = task.generate(seed=seed, difficulty=level)
+        state, last = before_last(task, p)
+        for form in HEDGED:
+            new, observation, reward, done = task.step(p, state, form.format(last, last))
+            assert reward == 0.0 and not done, (form, last, observation)
+            assert {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)
+            assert observation.startswith("Invalid"), (form, observation)
+        for form in (last.upper(), f"{last}.", f"  {last}  ", last.replace(" ", "  "), last.capitalize()):
+            assert task.step(p, state, form)[2] == 1.0, form
+
+
+@pytest.mark.parametrize("name", VERSUS + ["versus/wythoff"])
+def test_the_prompt_example_never_wins_at_once(name):
+    from procgym.contract import prompt_example
+
+    task = procgym.get(name)
+    for level in (1, 2, 3):
+        for seed in range(40):
+            p = task.generate(seed=seed, difficulty=level)
+            assert not task.verify(p, f"<answer>{prompt_example(p.prompt)}</answer>").correct
+
+
+def test_the_example_move_is_never_legal():
+    """The example is a move that is never legal (no column 0, a cell off the 3x3 board, diagonal
+    dots, taking no token, a centre square of Othello, taken from the start), the same for every
+    problem, also where the earlier example (column 3, b2, take 2 from both) would have won: an
+    example swapped only there would tell the answer."""
+    from procgym.contract import prompt_example
+
+    cases = {"versus/connect_four": "0", "versus/tic_tac_toe": "d4", "versus/dots_and_boxes": "a1-b2",
+             "versus/nim": "take 0 from A", "versus/subtraction_game": "take 0 from A",
+             "versus/wythoff": "take 0 from both", "versus/othello": "c3"}
+    for name, example in cases.items():
+        task = procgym.get(name)
+        assert task.example == example
+        for level in (1, 5, 10):
+            for seed in range(8):
+                p = task.generate(seed=seed, difficulty=level)
+                assert prompt_example(p.prompt) == example
+                assert task.step(p, task.initial_state(p), example)[1].startswith("Invalid move"), (name, seed)
+    c4 = procgym.get("versus/connect_four").generate(seed=2, difficulty=1)  # column 3 wins at once
+    assert c4.answer == "3" and "<answer>0</answer>" in c4.prompt and "Action format: a column number from 1 to 5." in c4.prompt
+    ttt = procgym.get("versus/tic_tac_toe").generate(seed=3, difficulty=1)
+    assert procgym.get("versus/tic_tac_toe").wins_at_once(ttt, "b2") and "<answer>d4</answer>" in ttt.prompt
+    assert "e.g. c3." in procgym.get("versus/othello").generate(seed=0, difficulty=7).prompt

@@ -1,5 +1,7 @@
 """Suites are fixed by their version: their problems, seeds and definitions never change, and
-their seeds lie in the range reserved for evaluation."""
+their seeds lie in the range reserved for evaluation. A released suite reads its problems from its
+frozen records (leaderboard/suites/<name>.problems.jsonl.gz), so a generator change can never
+reach it; the newest version must still be what the generators make today."""
 import hashlib
 
 import pytest
@@ -16,14 +18,22 @@ STANDARD_V1_DEFINITION = "f6beaebb76070ac9ca2ec0c797c3a9c94e7638e5ef2bf4a5765361
 STANDARD_V1_ITEMS = "703cf84e140d4daf5bf5b0103abf6b3c720d331e889db4eaac4958611bb6cdf2"
 # the problem records of index 0 at every task and level of standard-v1
 STANDARD_V1_SAMPLE_DIGEST = "50c2147db6aa748c46bba89092d183b50c65c5bf3fd2014d37ea2d33226958de"
+# v2: the same slots; prompts whose example could be a correct answer show one that never is
+QUICK_V2_DIGEST = "38f7b9f02c46ae7c2cbbb726d0813d449428d5829eb9023cca2747899a499922"
+QUICK_V2_DEFINITION = "3c11afaa1472de12403139d07367e0edd8ad4580674f425cb2e42eb26da62787"
+STANDARD_V2_DEFINITION = "e3549b3056b60d020c4c4402f646c180e75edd82c416aa79038308b059fea642"
+STANDARD_V2_ITEMS = "bf5ea2977ad907887f6fe36e6e571390927c0f1df304bd6fc2aff7721057cf2c"
+STANDARD_V2_DIGEST = "e118bccfdb55597ced0f437251475d04dc50256f16407f760a412a1354435f4b"
+STANDARD_V2_SAMPLE_DIGEST = "33757a76ec8eeb39b4e810e00351e53fd610239c324f8eae18f1885dcb245f70"
 
 
 def test_released_suites():
-    assert suite_names() == ["quick-v1", "standard-v1"]
-    quick, standard = load_suite("quick-v1"), load_suite("standard-v1")
-    assert len(quick) == 640 and quick.levels == (1, 5)
-    assert len(standard) == 16000 and standard.levels == (1, 3, 5, 7, 10) and standard.problems_per_level == 10
-    assert quick.tasks == standard.tasks and len(standard.tasks) == 320
+    assert suite_names() == ["quick-v1", "quick-v2", "standard-v1", "standard-v2"]
+    for version in ("v1", "v2"):
+        quick, standard = load_suite(f"quick-{version}"), load_suite(f"standard-{version}")
+        assert len(quick) == 640 and quick.levels == (1, 5)
+        assert len(standard) == 16000 and standard.levels == (1, 3, 5, 7, 10) and standard.problems_per_level == 10
+        assert quick.tasks == standard.tasks and len(standard.tasks) == 320
 
 
 def test_quick_v1_problems_never_change():
@@ -42,7 +52,32 @@ def test_standard_v1_problems_never_change():
     assert suite.digest(item for item in items if item.index == 0) == STANDARD_V1_SAMPLE_DIGEST
 
 
-@pytest.mark.parametrize("name", ["quick-v1", "standard-v1"])
+def test_v2_problems_never_change_and_are_what_the_generators_make():
+    quick, standard = load_suite("quick-v2"), load_suite("standard-v2")
+    assert quick.definition_digest() == QUICK_V2_DEFINITION and quick.digest() == QUICK_V2_DIGEST
+    assert standard.definition_digest() == STANDARD_V2_DEFINITION
+    items = standard.items()
+    assert hashlib.sha256("\n".join(f"{i.id} {i.seed}" for i in items).encode()).hexdigest() == STANDARD_V2_ITEMS
+    assert standard.digest() == STANDARD_V2_DIGEST  # the frozen records, read back
+    sample = [item for item in items if item.index == 0]
+    generated = hashlib.sha256()
+    for item in sample:  # regenerating all 16,000 is too slow for CI; a fixed subset pins the generators
+        generated.update(standard.generate(item).to_json().encode() + b"\n")
+    assert generated.hexdigest() == standard.digest(sample) == STANDARD_V2_SAMPLE_DIGEST
+
+
+def test_frozen_v1_references_still_verify():
+    """Today's verifiers accept the reference answers of the frozen v1 problems, read from the
+    records alone: stricter reading must not reject what the old prompts asked for."""
+    import procgym
+
+    suite = load_suite("quick-v1")
+    for item in suite.items():
+        problem = suite.problem(item)
+        assert procgym.verify(problem, f"<answer>{problem.answer}</answer>").correct, item.id
+
+
+@pytest.mark.parametrize("name", ["quick-v1", "standard-v1", "quick-v2", "standard-v2"])
 def test_suite_seeds_are_reserved_and_distinct(name):
     items = load_suite(name).items()
     assert all(is_eval_seed(item.seed) for item in items)
@@ -51,7 +86,7 @@ def test_suite_seeds_are_reserved_and_distinct(name):
 
 
 def test_unknown_suite_and_missing_task(tmp_path, tiny_suite):
-    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: quick-v1, standard-v1"):
+    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: quick-v1, quick-v2, standard-v1, standard-v2"):
         load_suite("nope-v1")
     bad = tmp_path / "bad-v1.json"
     bad.write_text('{"name": "bad-v1", "tasks": ["graphs/no_such_task"], "levels": [1], "problems_per_level": 1}')
