@@ -31,10 +31,12 @@ class TransformersAgent:
         if isinstance(model, str):
             self.model_name = model
             device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-            torch_dtype = getattr(torch, dtype) if dtype else (torch.bfloat16 if device.startswith("cuda") else None)
+            # Always an explicit dtype: transformers 5 would otherwise keep the checkpoint's (bf16 for
+            # most released models), which a CPU runs slowly and imprecisely.
+            torch_dtype = getattr(torch, dtype) if dtype else (torch.bfloat16 if device.startswith("cuda")
+                                                               else torch.float32)
             self.tokenizer = tokenizer or AutoTokenizer.from_pretrained(model)
-            options = {} if torch_dtype is None else {"dtype": torch_dtype}
-            self.model = AutoModelForCausalLM.from_pretrained(model, **options).to(device)
+            self.model = AutoModelForCausalLM.from_pretrained(model, dtype=torch_dtype).to(device)
         else:
             if tokenizer is None:
                 raise ValueError("pass the tokenizer along with a loaded model")

@@ -41,8 +41,23 @@ class TrainConfig:
     (in-process vllm.LLM on a GPU; weights pushed after each optimizer step)."""
     device: str = "auto"
     """"auto" (cuda if available, else cpu), "cpu", "cuda" or "cuda:N"."""
+    model_dtype: str = "auto"
+    """The dtype the model is loaded in (every from_pretrained gets it explicitly; transformers 5
+    would otherwise load a bf16 checkpoint as bf16): "float32", "bfloat16", "float16" or "auto".
+    "auto" is float32 for full fine-tuning, so AdamW updates fp32 master weights (an update of
+    lr 1e-6 is far below bf16's resolution and would mostly round away), and for LoRA the frozen
+    base in bfloat16 on a GPU (float32 on a CPU), the adapters staying in float32. Compute still
+    runs in bf16 on a GPU through autocast (`bf16`)."""
     bf16: bool = True
-    """bf16 autocast for the training forward pass; applies on GPU only (CPU trains in fp32)."""
+    """bf16 autocast for the forward passes (training, old/reference log-probs and sampling); applies
+    on GPU only (CPU computes in the model's dtype)."""
+    fp32_lm_head: bool = False
+    """Compute the LM head and the log-softmax in float32 even under bf16 autocast, in training and
+    in sampling (smaller sampler/trainer log-prob mismatch; costs one fp32 copy of the head)."""
+    logprob_chunk_tokens: int = 0
+    """Token positions per chunk of the LM head when scoring: log-probs are computed only at model
+    tokens, a chunk at a time, and the backward pass recomputes each chunk, so memory holds at most
+    (chunk x vocabulary) logits. 0: automatic (about 16M logits per chunk on CPU, 64M on GPU)."""
     cpu_threads: int = 0
     """torch intra-op threads (0: torch's default). On a small or shared CPU, 1 avoids thread
     oversubscription, which can make a tiny model's steps many times slower."""
@@ -106,10 +121,20 @@ class TrainConfig:
     group_size: int = 8
     """G: completions (episodes) sampled per problem; advantages compare within a group."""
     micro_batch_size: int = 8
-    """Episodes per forward/backward pass; gradients accumulate over the batch's micro-batches
-    (so gradient accumulation = ceil(prompts_per_step * group_size / micro_batch_size))."""
+    """At most this many episodes per forward/backward pass; gradients accumulate over the batch's
+    micro-batches."""
+    micro_batch_tokens: int = 16384
+    """At most this many padded tokens (episodes x longest episode) per forward/backward pass
+    (0: no token limit). Episodes are sorted by length before they are packed, so micro-batches
+    hold episodes of similar length and little padding; an episode longer than the budget goes
+    alone."""
     epochs_per_batch: int = 1
     """Optimizer passes over each rollout batch (GRPO's mu); clipping matters when > 1."""
+    steps_per_generation: int = 1
+    """Optimizer steps per rollout batch: the batch's episodes are split into this many parts
+    (in order, groups kept together where the split allows) and each part is one optimizer step,
+    all against the old log-probs fixed before the first (TRL's steps_per_generation). The
+    total number of optimizer steps is steps * steps_per_generation * epochs_per_batch."""
 
     # --- optimisation ------------------------------------------------------------------------
     learning_rate: float = 1e-6
@@ -143,9 +168,43 @@ class TrainConfig:
     top_p: float = 1.0
     """Nucleus sampling. Below 1 the sampler's log-probs are of the truncated distribution, so
     pair it with old_logprobs="recompute"."""
+    top_k: int = 0
+    """Sample only from the k most likely tokens (0: off). Truncates the sampling distribution, so
+    old log-probs are then recomputed by the trainer."""
+    min_p: float = 0.0
+    """Drop tokens whose probability is below min_p times the top token's (0: off); forces recompute."""
+    repetition_penalty: float = 1.0
+    """CTRL-style repetition penalty (1: off); changes the sampling distribution, forces recompute."""
+    stop_strings: list = field(default_factory=list)
+    """Strings that end a model turn (as well as the end-of-turn token). The turn keeps the tokens
+    up to the one that completes the string; its finish reason is "stop"."""
+    chat_template_kwargs: list = field(default_factory=list)
+    """Extra arguments of the chat template as "name=value" (values are JSON where they parse), e.g.
+    ["enable_thinking=false"] for Qwen3."""
+    strip_reasoning: bool = False
+    """Remove reasoning (everything up to the last reasoning_markers[1], or from an unclosed
+    reasoning_markers[0] on) from a model turn before its answer is extracted and scored. The
+    trained tokens are always the sampled ones."""
+    reasoning_markers: list = field(default_factory=lambda: ["<think>", "</think>"])
+    """The opening and closing reasoning markers of the model's template."""
     old_logprobs: str = "sampler"
     """Old-policy log-probs for the ratio: "sampler" (as generated) or "recompute" (a no-grad
-    forward pass of the policy before the update, as TRL does)."""
+    forward pass of the policy before the update, as TRL does). Recompute is forced when the
+    sampler's distribution is not the trainer's: top_p < 1, top_k, min_p, repetition penalty, a
+    backend whose log-probs are not temperature-scaled, or importance_sampling."""
+
+    # --- rewards -------------------------------------------------------------------------------
+    reward_weight: float = 1.0
+    """Weight of the episode's return from the environment (the verifier's reward)."""
+    format_weight: float = 0.0
+    """Weight of the format reward: 1 when every model turn marks an answer as answer_style asks
+    (after strip_reasoning), else 0."""
+    overlong_buffer: int = 0
+    """DAPO's soft overlong penalty (0: off): a turn longer than max_completion_tokens -
+    overlong_buffer tokens is penalised linearly, reaching -1 at max_completion_tokens; an
+    episode takes the penalty of its longest turn, times overlong_weight."""
+    overlong_weight: float = 1.0
+    """Weight of the soft overlong penalty."""
 
     # --- loss ----------------------------------------------------------------------------------
     advantage_scaling: str = "group"
@@ -160,6 +219,20 @@ class TrainConfig:
     """Lower clip: the ratio is clipped at 1 - epsilon_low."""
     epsilon_high: float = 0.2
     """Upper clip: 1 + epsilon_high (DAPO's clip-higher uses 0.28)."""
+    ratio_level: str = "token"
+    """The PPO ratio: "token" (GRPO) or "sequence" (GSPO: exp of the mean token log-ratio of the
+    sequence, one ratio and one clip decision per sequence; use small epsilons, e.g. 3e-4/4e-4)."""
+    importance_sampling: str = "off"
+    """Correction for the sampler/trainer mismatch (as TRL's vLLM correction): the loss of each
+    token is weighted by rho = exp(trainer old log-prob - sampler log-prob), "token_truncate"
+    (rho clipped to [importance_sampling_min, importance_sampling_cap], truncated IS),
+    "token_mask" (tokens with rho outside the bounds get weight 0), "sequence_truncate" or
+    "sequence_mask" (one rho per sequence: exp of the summed token differences); "off". Forces
+    the old log-probs to be recomputed."""
+    importance_sampling_cap: float = 3.0
+    """Upper bound of the importance weight."""
+    importance_sampling_min: float = 0.0
+    """Lower bound of the importance weight (0: none)."""
     kl_beta: float = 0.0
     """Weight of the k3 KL estimate to a frozen reference (the initial model); 0 loads none."""
     drop_zero_variance: bool = False
@@ -195,8 +268,30 @@ class TrainConfig:
     """Write PNG plots of the main curves at the end (if matplotlib is installed)."""
     progress: bool = True
     """Show a tqdm progress bar."""
+    log_completions_every: int = 0
+    """Every N steps append the step's sampled completions (prompt tail, completion, reward) to
+    <output_dir>/completions.jsonl, and to a W&B table when wandb is on (0: never)."""
+    wandb: bool = False
+    """Also log to Weights & Biases (needs the wandb package; WANDB_MODE=offline works)."""
+    wandb_project: str = "procgym"
+    """The W&B project."""
     seed: int = 0
     """Seeds problems, sampling and initialisation: the same seed replays the same run."""
+
+    # --- evaluation during training -------------------------------------------------------------
+    eval_every: int = 0
+    """Evaluate every N steps, and before the first step and after the last (0: never)."""
+    eval_suite: str = ""
+    """A leaderboard suite ("quick-v1" or a suite JSON path) to evaluate on; "" uses eval_tasks."""
+    eval_tasks: list = field(default_factory=list)
+    """Task globs of the evaluation set (default: the training tasks)."""
+    eval_levels: str = ""
+    """Levels of the evaluation set ("1-3", "1,5"; default: the training levels, 1-10 for a curriculum)."""
+    eval_problems: int = 20
+    """Problems per (task, level) of the evaluation set; seeds come from the range reserved for
+    evaluation (procgym.seeding.eval_seed), which training never draws from."""
+    eval_temperature: float = 0.0
+    """Sampling temperature of evaluation; 0 decodes greedily (reproducible for given weights)."""
 
     # ------------------------------------------------------------------------------------------
     @property
@@ -211,14 +306,17 @@ class TrainConfig:
     @property
     def knob_overrides(self) -> dict:
         """{"operand_max": 5, ...} from the "name=value" strings of `knobs`."""
-        out = {}
-        for pair in self.knobs:
-            name, _, value = pair.partition("=")
-            try:
-                out[name.strip()] = json.loads(value)
-            except json.JSONDecodeError:
-                out[name.strip()] = value.strip()
-        return out
+        return _pairs(self.knobs)
+
+    @property
+    def template_kwargs(self) -> dict:
+        """{"enable_thinking": False, ...} from the "name=value" strings of chat_template_kwargs."""
+        return _pairs(self.chat_template_kwargs)
+
+    @property
+    def sampling_is_truncated(self) -> bool:
+        """True when the sampler draws from a distribution other than softmax(logits / T)."""
+        return self.top_p < 1.0 or self.top_k > 0 or self.min_p > 0.0 or self.repetition_penalty != 1.0
 
     @property
     def batch_episodes(self) -> int:
@@ -233,6 +331,18 @@ class TrainConfig:
         return self
 
 
+def _pairs(pairs) -> dict:
+    """{"name": value} from "name=value" strings; values are JSON where they parse, else strings."""
+    out = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            out[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[name.strip()] = value.strip()
+    return out
+
+
 FIELDS = {f.name: f for f in dataclasses.fields(TrainConfig)}
 CHOICES = {
     "backend": ("transformers", "vllm"),
@@ -243,6 +353,9 @@ CHOICES = {
     "feedback": ("none", "binary", "full"),
     "answer_style": ("tag", "boxed", "raw"),
     "curriculum_arms": ("category", "task", "task_level"),
+    "model_dtype": ("auto", "float32", "bfloat16", "float16"),
+    "ratio_level": ("token", "sequence"),
+    "importance_sampling": ("off", "token_truncate", "token_mask", "sequence_truncate", "sequence_mask"),
 }
 # (minimum, maximum or None) of numeric fields.
 RANGES = {
@@ -258,6 +371,11 @@ RANGES = {
     "curriculum_alpha": (1e-9, 1.0), "curriculum_tau": (1e-9, None), "curriculum_ucb_c": (0.0, None),
     "curriculum_window": (1, None), "ladder_start": (1, 10), "ladder_low": (0.0, 1.0), "ladder_high": (0.0, 1.0),
     "ladder_window": (1, None), "ladder_patience": (1, None),
+    "micro_batch_tokens": (0, None), "logprob_chunk_tokens": (0, None), "steps_per_generation": (1, None),
+    "top_k": (0, None), "min_p": (0.0, 1.0), "repetition_penalty": (1e-9, None), "format_weight": (0.0, None),
+    "overlong_buffer": (0, None), "overlong_weight": (0.0, None), "importance_sampling_cap": (1.0, None),
+    "importance_sampling_min": (0.0, 1.0), "eval_every": (0, None), "eval_problems": (1, None),
+    "eval_temperature": (0.0, None), "log_completions_every": (0, None),
 }
 
 
@@ -360,10 +478,25 @@ def validate(cfg: TrainConfig) -> None:
         raise ConfigError("model must be a folder, a hub name or \"tiny\", got ''")
     if not cfg.tasks:
         raise ConfigError("tasks must name at least one task glob, got []")
-    for pair in cfg.knobs:
-        name, sep, _ = pair.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"knobs must be name=value pairs, got {pair!r}")
+    for key in ("knobs", "chat_template_kwargs"):
+        for pair in getattr(cfg, key):
+            name, sep, _ = pair.partition("=")
+            if not sep or not name.strip():
+                raise ConfigError(f"{key} must be name=value pairs, got {pair!r}")
+    if len(cfg.reasoning_markers) != 2 or not all(cfg.reasoning_markers):
+        raise ConfigError(f"reasoning_markers must be [opening, closing], got {cfg.reasoning_markers!r}")
+    if any(not s for s in cfg.stop_strings):
+        raise ConfigError(f"stop_strings must not contain an empty string, got {cfg.stop_strings!r}")
+    if cfg.overlong_buffer > cfg.max_completion_tokens:
+        raise ConfigError(f"overlong_buffer must be at most max_completion_tokens ({cfg.max_completion_tokens}), "
+                          f"got {cfg.overlong_buffer!r}")
+    if cfg.eval_levels:
+        from procgym.datasets import parse_levels
+
+        try:
+            parse_levels(cfg.eval_levels)
+        except ValueError:
+            raise ConfigError(f'eval_levels must be levels like "1-3" or "1,5", got {cfg.eval_levels!r}') from None
     if cfg.difficulty != "curriculum":
         try:
             cfg.levels

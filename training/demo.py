@@ -11,9 +11,19 @@ Read `run_training_demo` top to bottom; it is the whole recipe:
      seed, checked to share no seed with anything the model trains on;
   3. warm-start the model with a short supervised pass on reference answers (deliberately short:
      it learns the answer format and part of the task, so its samples are sometimes right);
-  4. measure held-out accuracy (greedy decoding, one attempt per problem);
-  5. train with GRPO through the ordinary trainer (`procgym train` runs the same code);
+  4. measure held-out accuracy (greedy decoding, and sampled at temperature 1 under several
+     sampling seeds; one attempt per problem);
+  5. train with GRPO through the ordinary trainer (`procgym train` runs the same code), which
+     evaluates a second held-out set (reserved evaluation seeds) greedily every 20 steps: the
+     eval curve, printed and plotted in <out>/grpo/plots/;
   6. measure the same held-out problems again, and report both with standard errors.
+
+Reproducibility: greedy figures are a function of the weights. Sampled figures also depend on the
+sampling seed, so they are reported as the mean over SAMPLING_SEEDS seeds with the spread (standard
+deviation) across seeds. Neither makes a run identical across machines: GRPO samples its own
+training data, and a last-bit difference in a CPU's float arithmetic changes a sample, the batch
+and from then on the trajectory; the spread over sampling seeds is a guide to how much figures
+move for that reason too.
 """
 from __future__ import annotations
 
@@ -49,12 +59,15 @@ GRPO = {
     "max_turns": 1, "max_completion_tokens": 24, "temperature": 1.0,
     "loss_aggregation": "token_mean", "advantage_scaling": "group", "kl_beta": 0.0,
     "checkpoint_every": 0, "keep_checkpoints": 1, "tensorboard": False,
+    "eval_every": 20, "eval_problems": 50, "eval_temperature": 0.0,
 }
+SAMPLING_SEEDS = 5  # sampled held-out accuracy: mean and spread over this many sampling seeds
 
 # A seconds-long smoke run of the same pipeline (`procgym demo --quick`, the tests): its figures mean nothing.
 QUICK = {"hidden": 16, "layers": 1, "sft_examples": 32, "eval_problems": 8, "results_path": None, "progress": False,
+         "sampling_seeds": 2,
          "grpo": {"steps": 2, "prompts_per_step": 2, "group_size": 2, "micro_batch_size": 4,
-                  "max_completion_tokens": 8, "warmup_steps": 0, "plots": False}}
+                  "max_completion_tokens": 8, "warmup_steps": 0, "plots": False, "eval_every": 1, "eval_problems": 2}}
 
 
 def evaluate(model, tokenizer, problems, *, batch_size: int = 100, max_new_tokens: int = 24, greedy: bool = True,
@@ -117,6 +130,14 @@ def write_problems(path: str, cfg, n: int, master_seed: int) -> list[dict]:
     return records
 
 
+def over_seeds(values) -> dict:
+    """{"mean", "se", "seed_std", "per_seed"} of one figure measured under several sampling seeds."""
+    values = [float(v) for v in values]
+    mean = sum(values) / len(values)
+    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 else 0.0
+    return {"mean": mean, "se": std / math.sqrt(len(values)), "seed_std": std, "per_seed": values}
+
+
 def mean_se(values) -> tuple[float, float]:
     """Mean and standard error of the mean of 0/1 outcomes (or any numbers)."""
     values = [float(v) for v in values]
@@ -129,7 +150,7 @@ def mean_se(values) -> tuple[float, float]:
 def run_training_demo(out_dir: str = "demo_out/training", *, tasks=TASKS, level: int = LEVEL, knobs=None,
                       hidden: int = 64, layers: int = 2, sft_examples: int = 900, sft_lr: float = 3e-3,
                       sft_batch_size: int = 16, eval_problems: int = 400, grpo: dict | None = None, seed: int = 0,
-                      cpu_threads: int = 1, results_path: str | None = RESULTS,
+                      cpu_threads: int = 1, results_path: str | None = RESULTS, sampling_seeds: int = SAMPLING_SEEDS,
                       progress: bool = True) -> dict:
     """Warm start, GRPO, and held-out accuracy before and after; returns (and writes) the summary.
 
@@ -148,6 +169,7 @@ def run_training_demo(out_dir: str = "demo_out/training", *, tasks=TASKS, level:
     from procgym.training.sft import sft_examples as to_examples
     from procgym.training.sft import sft_warm_start
     from procgym.training.tiny import build_tiny_model
+    from procgym.training.evaluation import eval_items
     from procgym.training.trainer import check_knobs, training_problem_seeds
 
     start = time.perf_counter()
@@ -164,7 +186,7 @@ def run_training_demo(out_dir: str = "demo_out/training", *, tasks=TASKS, level:
     base = build_tiny_model(os.path.join(out_dir, "base_model"), seed=seed, hidden=hidden, layers=layers,
                             intermediate=3 * hidden)
     tokenizer = AutoTokenizer.from_pretrained(base)
-    model = AutoModelForCausalLM.from_pretrained(base)
+    model = AutoModelForCausalLM.from_pretrained(base, dtype=torch.float32)
     parameters = sum(p.numel() for p in model.parameters())
 
     # The GRPO run's config: the CPU config file plus the demo's settings, from the warm start.
@@ -201,33 +223,45 @@ def run_training_demo(out_dir: str = "demo_out/training", *, tasks=TASKS, level:
     # 4. Held-out accuracy of the warm start.
     t = time.perf_counter()
     formed = {"before": [], "before_sampled": [], "after": [], "after_sampled": []}
+    sample_seeds = [seed + k for k in range(sampling_seeds)]
     before = evaluate(model, tokenizer, heldout, answered=formed["before"])
-    before_sampled = evaluate(model, tokenizer, heldout, greedy=False, seed=seed, answered=formed["before_sampled"])
+    before_seeds = [evaluate(model, tokenizer, heldout, greedy=False, seed=s,
+                             answered=formed["before_sampled"] if s == seed else None) for s in sample_seeds]
     timings["eval_before"] = time.perf_counter() - t
 
     # 5. GRPO with the ordinary trainer.
     t = time.perf_counter()
     train(cfg)
     timings["grpo"] = time.perf_counter() - t
-    trained = AutoModelForCausalLM.from_pretrained(os.path.join(latest_checkpoint(cfg.output_dir), "model"))
+    trained = AutoModelForCausalLM.from_pretrained(os.path.join(latest_checkpoint(cfg.output_dir), "model"),
+                                                   dtype=torch.float32)
 
     # 6. The same held-out problems again.
     t = time.perf_counter()
     after = evaluate(trained, tokenizer, heldout, answered=formed["after"])
-    after_sampled = evaluate(trained, tokenizer, heldout, greedy=False, seed=seed, answered=formed["after_sampled"])
+    after_seeds = [evaluate(trained, tokenizer, heldout, greedy=False, seed=s,
+                            answered=formed["after_sampled"] if s == seed else None) for s in sample_seeds]
     timings["eval_after"] = time.perf_counter() - t
     timings["total"] = time.perf_counter() - start
 
-    records = read_metrics(os.path.join(cfg.output_dir, "metrics.jsonl"))
+    records = [r for r in read_metrics(os.path.join(cfg.output_dir, "metrics.jsonl")) if "time/step" in r]
     split = {k: sum(r[f"time/{k}"] for r in records) / len(records)
              for k in ("generation", "scoring", "optimisation", "step")}
     (b, b_se), (a, a_se) = mean_se(before), mean_se(after)
-    (bs, bs_se), (as_, as_se) = mean_se(before_sampled), mean_se(after_sampled)
     diff, diff_se = mean_se([x - y for x, y in zip(after, before)])  # paired: the same problems
-    diff_s, diff_s_se = mean_se([x - y for x, y in zip(after_sampled, before_sampled)])
+    # Sampled: one accuracy per sampling seed; the mean over seeds, its standard error and the
+    # spread (standard deviation) across seeds.
+    before_acc = [mean_se(v)[0] for v in before_seeds]
+    after_acc = [mean_se(v)[0] for v in after_seeds]
+    sampled = {name: over_seeds(values) for name, values in (
+        ("before_sampled", before_acc), ("after_sampled", after_acc),
+        ("improvement_sampled", [x - y for x, y in zip(after_acc, before_acc)]))}
+    pooled = lambda runs: [sum(col) / len(col) for col in zip(*runs)]  # noqa: E731  per problem, over seeds
     per_task = {task: {k: mean_se([c for c, r in zip(v, heldout) if r["task"] == task])[0]
-                       for k, v in (("before", before), ("after", after), ("before_sampled", before_sampled),
-                                    ("after_sampled", after_sampled))} for task in tasks}
+                       for k, v in (("before", before), ("after", after), ("before_sampled", pooled(before_seeds)),
+                                    ("after_sampled", pooled(after_seeds)))} for task in tasks}
+    eval_records = [r for r in read_metrics(os.path.join(cfg.output_dir, "metrics.jsonl")) if "eval/accuracy" in r]
+    curve = [(r["step"], r["eval/accuracy"]) for r in eval_records]
     summary = {
         "tasks": tasks, "level": level, "knobs": knobs, "seed": seed,
         "model": {"hidden": hidden, "layers": layers, "parameters": parameters},
@@ -238,10 +272,13 @@ def run_training_demo(out_dir: str = "demo_out/training", *, tasks=TASKS, level:
                     "prompts_also_in_sft_data": seen},
         "accuracy": {
             "before": {"mean": b, "se": b_se}, "after": {"mean": a, "se": a_se},
-            "improvement": {"mean": diff, "se": diff_se},
-            "before_sampled": {"mean": bs, "se": bs_se}, "after_sampled": {"mean": as_, "se": as_se},
-            "improvement_sampled": {"mean": diff_s, "se": diff_s_se},
+            "improvement": {"mean": diff, "se": diff_se}, **sampled,
         },
+        "sampling_seeds": sample_seeds,
+        "eval_curve": {"problems": len(eval_items(cfg)), "decoding": "greedy", "seeds": "reserved evaluation range",
+                       "every": cfg.eval_every, "steps": [s for s, _ in curve], "accuracy": [acc for _, acc in curve],
+                       "by_category": {c: [r[f"eval/accuracy/category/{c}"] for r in eval_records]
+                                       for c in sorted({t.split("/")[0] for t in tasks})}},
         "accuracy_by_task": per_task,
         "answer_found": {k: sum(v) / len(v) for k, v in formed.items()},
         "train_accuracy_first_last": [records[0]["accuracy"], records[-1]["accuracy"]],
@@ -251,14 +288,20 @@ def run_training_demo(out_dir: str = "demo_out/training", *, tasks=TASKS, level:
 
     print()
     pct = lambda m, s: f"{100 * m:5.1f} ± {100 * s:.1f}"  # noqa: E731
-    print(table([["warm start (SFT)", pct(b, b_se), pct(bs, bs_se)],
-                 ["after GRPO", pct(a, a_se), pct(as_, as_se)],
-                 ["change", f"{100 * diff:+5.1f} ± {100 * diff_se:.1f}", f"{100 * diff_s:+5.1f} ± {100 * diff_s_se:.1f}"],
+    spread = lambda k: (f"{100 * sampled[k]['mean']:+5.1f}" if k.startswith("improvement") else  # noqa: E731
+                        f"{100 * sampled[k]['mean']:5.1f}") + f" ± {100 * sampled[k]['seed_std']:.1f}"
+    print(table([["warm start (SFT)", pct(b, b_se), spread("before_sampled")],
+                 ["after GRPO", pct(a, a_se), spread("after_sampled")],
+                 ["change", f"{100 * diff:+5.1f} ± {100 * diff_se:.1f}", spread("improvement_sampled")],
                  ["answer found, before / after", f"{100 * sum(formed['before']) / len(heldout):.0f}% / "
                   f"{100 * sum(formed['after']) / len(heldout):.0f}%",
                   f"{100 * sum(formed['before_sampled']) / len(heldout):.0f}% / "
                   f"{100 * sum(formed['after_sampled']) / len(heldout):.0f}%"]],
-                [f"held-out accuracy, {len(heldout)} problems (%)", "greedy", "sampled (T=1)"]))
+                [f"held-out accuracy, {len(heldout)} problems (%)", "greedy (± s.e.)",
+                 f"sampled T=1, mean ± s.d. over {len(sample_seeds)} seeds"]))
+    print(f"\neval curve during GRPO (greedy, {summary['eval_curve']['problems']} problems with reserved evaluation "
+          f"seeds; plots in {os.path.join(cfg.output_dir, 'plots')}):")
+    print(table([[str(step), f"{100 * acc:.1f}"] for step, acc in curve], ["step", "accuracy (%)"]))
     print(f"\ntasks {', '.join(tasks)} at level {level}; held-out seeds from master seed {EVAL_MASTER_SEED}, "
           f"disjoint from all {len(trained_seeds)} training seeds ({seen:.0%} of held-out prompts also occur "
           f"in the SFT data under other seeds)")

@@ -12,6 +12,7 @@ Conventions: a batch holds B sequences of length L; `mask` is the loss mask shif
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -128,14 +129,241 @@ def entropy_from_logits(logits: torch.Tensor) -> torch.Tensor:
         return torch.stack(rows)
 
 
+# --- log-probs at model tokens, the LM head a chunk at a time --------------------------------------
+
+def chunk_rows(vocab_size: int, requested: int = 0, device_type: str = "cpu") -> int:
+    """Token positions per LM-head chunk: `requested`, or about 2^24 (CPU) / 2^26 (GPU) logits."""
+    if requested > 0:
+        return requested
+    budget = 1 << (26 if device_type == "cuda" else 24)
+    return max(16, budget // max(vocab_size, 1))
+
+
+def _head_logits(hidden, weight, bias, compute_dtype, temperature):
+    """Logits / temperature of a chunk of hidden states, the matmul in compute_dtype, the result
+    in fp32 at least."""
+    logits = hidden.to(compute_dtype) @ weight.t()
+    if bias is not None:
+        logits = logits + bias
+    return logits.to(torch.promote_types(compute_dtype, torch.float32)).div_(temperature)
+
+
+class _ChunkedHeadLogprob(torch.autograd.Function):
+    """log softmax(h W^T + b / T)[target] for N positions, `chunk` rows at a time.
+
+    Forward keeps no logits; backward recomputes each chunk's logits and forms the gradient of
+    the log-prob directly, d logp / d z = (onehot(target) - softmax(z)) / T, so at most one chunk
+    of (chunk, vocabulary) values exists at any time. The optional entropy is a by-product of the
+    forward pass and carries no gradient.
+    """
+
+    @staticmethod
+    def forward(ctx, hidden, weight, bias, targets, temperature, chunk, compute_dtype, want_entropy):
+        n = hidden.shape[0]
+        w = weight.to(compute_dtype)
+        b = None if bias is None else bias.to(compute_dtype)
+        out = torch.promote_types(compute_dtype, torch.float32)
+        logp = torch.empty(n, dtype=out, device=hidden.device)
+        entropy = torch.empty(n if want_entropy else 0, dtype=out, device=hidden.device)
+        with torch.autocast(hidden.device.type, enabled=False):
+            for start in range(0, n, chunk):
+                stop = min(start + chunk, n)
+                logits = _head_logits(hidden[start:stop], w, b, compute_dtype, temperature)
+                if want_entropy:  # one exp pass serves both: H = lse - sum(p * logits)
+                    top = logits.amax(dim=-1, keepdim=True)
+                    e = torch.exp(logits - top)
+                    total = e.sum(dim=-1)
+                    lse = top.squeeze(1) + torch.log(total)
+                    entropy[start:stop] = lse - torch.linalg.vecdot(e, logits) / total
+                    del e
+                else:
+                    lse = torch.logsumexp(logits, dim=-1)
+                logp[start:stop] = logits.gather(1, targets[start:stop, None]).squeeze(1) - lse
+                del logits
+        ctx.save_for_backward(hidden, weight, bias, targets)
+        ctx.temperature, ctx.chunk, ctx.compute_dtype = temperature, chunk, compute_dtype
+        ctx.mark_non_differentiable(entropy)
+        return logp, entropy
+
+    @staticmethod
+    def backward(ctx, grad_logp, _grad_entropy):
+        hidden, weight, bias, targets = ctx.saved_tensors
+        temperature, chunk, dtype = ctx.temperature, ctx.chunk, ctx.compute_dtype
+        n = hidden.shape[0]
+        w = weight.to(dtype)
+        b = None if bias is None else bias.to(dtype)
+        grad_hidden = torch.zeros_like(hidden) if ctx.needs_input_grad[0] else None
+        acc = torch.promote_types(dtype, torch.float32)  # accumulate weight gradients in fp32 at least
+        grad_weight = torch.zeros(weight.shape, dtype=acc, device=weight.device) if ctx.needs_input_grad[1] else None
+        grad_bias = torch.zeros(bias.shape, dtype=acc, device=bias.device) \
+            if bias is not None and ctx.needs_input_grad[2] else None
+        with torch.autocast(hidden.device.type, enabled=False):
+            for start in range(0, n, chunk):
+                stop = min(start + chunk, n)
+                g = grad_logp[start:stop].to(acc) / temperature  # d logp / d raw logits = (onehot - p) / T
+                grad = torch.softmax(_head_logits(hidden[start:stop], w, b, dtype, temperature), dim=-1).to(acc)
+                grad.mul_(-g[:, None])
+                grad.scatter_add_(1, targets[start:stop, None], g[:, None])
+                if grad_hidden is not None:
+                    grad_hidden[start:stop] = (grad.to(dtype) @ w).to(hidden.dtype)
+                if grad_weight is not None:
+                    if dtype == acc:
+                        grad_weight.addmm_(grad.t(), hidden[start:stop].to(dtype))
+                    else:
+                        grad_weight += (grad.t().to(dtype) @ hidden[start:stop].to(dtype)).to(acc)
+                if grad_bias is not None:
+                    grad_bias += grad.sum(0)
+                del grad
+        return (grad_hidden, None if grad_weight is None else grad_weight.to(weight.dtype),
+                None if grad_bias is None else grad_bias.to(bias.dtype), None, None, None, None, None)
+
+
+# Config attributes by which a model's forward scales or caps the head's output (Cohere, Falcon-H1,
+# Granite, Gemma 2...): such heads go through _scale_logits.
+SCALING_ATTRIBUTES = ("final_logit_softcapping", "logit_scale", "output_multiplier", "lm_head_multiplier",
+                      "logits_scaling")
+
+
+def _plain_head(model):
+    """The LM head as (weight, bias) when it is a plain linear layer applied without logit scaling
+    or soft-capping, else None (then the head module itself is called, still a chunk at a time)."""
+    head = model.get_output_embeddings()
+    config = getattr(model, "config", None)
+    text = config.get_text_config() if config is not None and hasattr(config, "get_text_config") else config
+    scaled = any(getattr(text, attr, None) not in (None, 1, 1.0) for attr in SCALING_ATTRIBUTES)
+    if type(head) is torch.nn.Linear and not scaled:
+        return head.weight, head.bias
+    return None
+
+
+def _decoder_of(model):
+    """The transformer body that returns hidden states (peft and wrappers forward to it)."""
+    inner = model.module if isinstance(model, torch.nn.parallel.DistributedDataParallel) else model
+    return inner, inner.get_decoder()
+
+
+def head_compute_dtype(hidden: torch.Tensor, weight: torch.Tensor, fp32_head: bool) -> torch.dtype:
+    """The matmul dtype of the LM head: fp32 when asked, else the autocast dtype when autocast is
+    on for this device, else the weight's dtype."""
+    if fp32_head:
+        return torch.float32
+    if torch.is_autocast_enabled(hidden.device.type):
+        return torch.get_autocast_dtype(hidden.device.type)
+    return weight.dtype
+
+
 def token_logprobs(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, temperature: float = 1.0,
-                   with_entropy: bool = False):
+                   with_entropy: bool = False, *, mask: torch.Tensor | None = None, chunk_tokens: int = 0,
+                   fp32_head: bool = False):
     """Log-probs (B, L-1) of input_ids[:, 1:] under `model` at `temperature` (the distribution the
-    sampler drew from), and optionally the per-position entropy (B, L-1)."""
-    logits = model(input_ids=input_ids, attention_mask=attention_mask, use_cache=False).logits[:, :-1]
-    logits = logits.float() / temperature
-    logp = selective_log_softmax(logits, input_ids[:, 1:])
-    return (logp, entropy_from_logits(logits)) if with_entropy else (logp, None)
+    sampler drew from), and optionally the per-position entropy (B, L-1).
+
+    Only the positions where `mask` (B, L-1) is set are scored (default: every attended target);
+    the others are 0. The hidden states of those positions are gathered before the LM head, and
+    the head and log-softmax run `chunk_tokens` positions at a time (chunk_rows), so no tensor of
+    (batch, tokens, vocabulary) ever exists, in the forward pass or the backward one.
+    """
+    if mask is None:
+        mask = attention_mask[:, 1:]
+    select = mask.bool()
+    inner, decoder = _decoder_of(model)
+    hidden = decoder(input_ids=input_ids, attention_mask=attention_mask, use_cache=False).last_hidden_state
+    picked = hidden[:, :-1][select]  # (N, H): the positions whose next token is scored
+    targets = input_ids[:, 1:][select]
+    plain = _plain_head(inner)
+    vocab = inner.get_output_embeddings().weight.shape[0]
+    chunk = chunk_rows(vocab, chunk_tokens, picked.device.type)
+    if plain is not None:
+        weight, bias = plain
+        dtype = head_compute_dtype(picked, weight, fp32_head)
+        logp, entropy = _ChunkedHeadLogprob.apply(picked, weight, bias, targets, float(temperature), chunk, dtype,
+                                                  with_entropy)
+    else:
+        logp, entropy = _module_head_logprobs(inner, picked, targets, float(temperature), chunk, fp32_head,
+                                              with_entropy)
+    dense = torch.zeros(select.shape, dtype=torch.float32, device=picked.device).masked_scatter(select, logp)
+    if not with_entropy:
+        return dense, None
+    return dense, torch.zeros(select.shape, dtype=torch.float32, device=picked.device).masked_scatter(
+        select, entropy.detach())
+
+
+def _module_head_logprobs(model, hidden, targets, temperature, chunk, fp32_head, want_entropy):
+    """The general path: the model's own head module (a LoRA'd head, logit scaling...) a chunk at a
+    time, each chunk under activation checkpointing so its logits are recomputed in backward."""
+    from torch.utils.checkpoint import checkpoint
+
+    head = model.get_output_embeddings()
+
+    def score(h, t):
+        if fp32_head:
+            with torch.autocast(h.device.type, enabled=False):
+                logits = head(h.float())
+        else:
+            logits = head(h)
+        logits = _scale_logits(model, logits).float() / temperature
+        return logits.gather(1, t[:, None]).squeeze(1) - torch.logsumexp(logits, dim=-1)
+
+    parts, entropies = [], []
+    for start in range(0, hidden.shape[0], chunk):
+        h, t = hidden[start:start + chunk], targets[start:start + chunk]
+        parts.append(checkpoint(score, h, t, use_reentrant=False) if torch.is_grad_enabled() else score(h, t))
+        if want_entropy:
+            with torch.no_grad():
+                logits = _scale_logits(model, head(h.detach())).float() / temperature
+                entropies.append(entropy_from_logits(logits[None])[0])
+    empty = hidden.new_zeros(0, dtype=torch.float32)
+    return (torch.cat(parts) if parts else empty,
+            torch.cat(entropies) if entropies else empty)
+
+
+def _scale_logits(model, logits):
+    """Logit scaling and soft-capping as the model's own forward applies them: multiplied by
+    logit_scale (Cohere), output_multiplier or lm_head_multiplier (Falcon-H1), divided by
+    logits_scaling (Granite; HyperCLOVA X multiplies), then soft-capped (Gemma 2)."""
+    config = model.config.get_text_config() if hasattr(model.config, "get_text_config") else model.config
+    for attr in ("logit_scale", "output_multiplier", "lm_head_multiplier"):
+        scale = getattr(config, attr, None)
+        if scale not in (None, 1, 1.0):
+            logits = logits * scale
+    divisor = getattr(config, "logits_scaling", None)
+    if divisor not in (None, 1, 1.0):
+        logits = logits * divisor if getattr(config, "model_type", "") == "hyperclovax" else logits / divisor
+    cap = getattr(config, "final_logit_softcapping", None)
+    if cap:
+        logits = torch.tanh(logits / cap) * cap
+    return logits
+
+
+# --- off-policy corrections -------------------------------------------------------------------
+
+def sequence_log_ratio(logp: torch.Tensor, old_logp: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """GSPO's log importance ratio (B, 1): the mean over a sequence's trained tokens of
+    logp - old_logp (log of the length-normalised sequence likelihood ratio). Gradients flow
+    through every token's logp, each weighted 1/|y|."""
+    mask = mask.to(logp.dtype)
+    return (((logp - old_logp) * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1.0)).unsqueeze(1)
+
+
+def importance_weights(trainer_logp: torch.Tensor, sampler_logp: torch.Tensor, mask: torch.Tensor, mode: str,
+                       cap: float, floor: float = 0.0) -> torch.Tensor:
+    """Weights correcting for the sampler/trainer mismatch (no gradient).
+
+    rho = exp(trainer - sampler) per token ("token_*": (B, T)) or per sequence ("sequence_*":
+    (B, 1), exp of the summed differences over trained tokens); "*_truncate" clips rho to
+    [floor, cap], "*_mask" sets rho outside [floor, cap] to 0. Positions outside `mask` count 0
+    in sequence sums.
+    """
+    with torch.no_grad():
+        diff = (trainer_logp - sampler_logp) * mask.to(trainer_logp.dtype)
+        if mode.startswith("sequence"):
+            diff = diff.sum(dim=1, keepdim=True)
+        rho = torch.exp(diff)
+        if mode.endswith("truncate"):
+            return rho.clamp(min=floor, max=cap)
+        if mode.endswith("mask"):
+            return rho.masked_fill((rho > cap) | (rho < floor), 0.0)
+        raise ValueError(f"importance sampling mode must be token_/sequence_ truncate or mask, got {mode!r}")
 
 
 # --- batching ---------------------------------------------------------------------------------
@@ -150,11 +378,12 @@ class Batch:
     old_logprobs: torch.Tensor  # (B, L-1)
     advantages: torch.Tensor  # (B,)
     ref_logprobs: torch.Tensor | None = None  # (B, L-1), when a KL term is used
+    sampler_logprobs: torch.Tensor | None = None  # (B, L-1): the sampler's, kept when old ones are recomputed
+    is_weights: torch.Tensor | None = None  # (B, L-1) or (B, 1): importance weights, when corrected
 
     def to(self, device) -> "Batch":
         move = lambda t: None if t is None else t.to(device)  # noqa: E731
-        return Batch(*(move(getattr(self, f)) for f in ("input_ids", "attention_mask", "mask", "old_logprobs",
-                                                          "advantages", "ref_logprobs")))
+        return Batch(*(move(getattr(self, f.name)) for f in dataclasses.fields(self)))
 
     def __len__(self) -> int:
         return self.input_ids.shape[0]
@@ -176,7 +405,7 @@ def collate(episodes, pad_id: int) -> Batch:
         old[row, :k] = torch.tensor(e.logprobs, dtype=torch.float32)
     advantages = torch.tensor([float(e.advantage) for e in episodes], dtype=torch.float32)
     # Token t is predicted at position t-1: shift the per-token arrays onto the targets.
-    return Batch(input_ids, attention, loss_mask[:, 1:], old[:, 1:], advantages)
+    return Batch(input_ids, attention, loss_mask[:, 1:], old[:, 1:], advantages, sampler_logprobs=old[:, 1:])
 
 
 def mask_truncated(episodes) -> int:
@@ -191,9 +420,35 @@ def mask_truncated(episodes) -> int:
     return count
 
 
-def micro_batches(episodes: list, size: int) -> list[list]:
-    """Consecutive chunks of at most `size` episodes."""
-    return [episodes[i:i + size] for i in range(0, len(episodes), size)]
+def micro_batches(episodes: list, size: int, max_tokens: int = 0, sort: bool = False) -> list[list]:
+    """Chunks of at most `size` episodes and, when max_tokens > 0, at most max_tokens padded tokens
+    (episodes x the longest one); an episode longer than max_tokens forms a chunk alone. With
+    `sort`, episodes are packed in order of length (stable: equal lengths keep their order), so
+    each chunk pads little. Without either option: consecutive chunks of `size`."""
+    order = sorted(episodes, key=lambda e: len(e.token_ids)) if sort else list(episodes)
+    chunks, current, longest = [], [], 0
+    for e in order:
+        width = max(longest, len(e.token_ids))
+        if current and (len(current) == size or (max_tokens > 0 and width * (len(current) + 1) > max_tokens)):
+            chunks.append(current)
+            current, width = [], len(e.token_ids)
+        current.append(e)
+        longest = width
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def split_for_steps(episodes: list, parts: int, keep_empty: bool = False) -> list[list]:
+    """Split a rollout batch into `parts` consecutive, near-equal slices (one per optimizer step);
+    empty slices are dropped unless keep_empty (then there are always `parts` slices).
+
+    >>> [len(p) for p in split_for_steps(list(range(10)), 3)]
+    [3, 3, 4]
+    """
+    n = len(episodes)
+    bounds = [(i * n) // parts for i in range(parts + 1)]
+    return [episodes[a:b] for a, b in zip(bounds, bounds[1:]) if keep_empty or b > a]
 
 
 def clip_gradients(parameters, max_norm: float) -> float:

@@ -14,6 +14,12 @@ whole chat could merge or split tokens differently and silently change what is t
 
 `loss_mask` is 1 exactly on the tokens the model generated; `attention_mask` is separate (all real
 tokens; zeros appear only as padding when episodes are batched).
+
+Reasoning: with `strip_reasoning`, a turn's text loses its reasoning (up to the closing marker)
+before the environment extracts and scores the answer; the episode's tokens keep it, so later
+turns see the model's own tokens as sampled (what a template that keeps reasoning in history
+renders). Templates that drop earlier turns' reasoning (Qwen3) still work: the observation suffix
+is rendered from the text after an assistant turn only (see ChatRenderer.observation_suffix).
 """
 from __future__ import annotations
 
@@ -22,7 +28,10 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from procgym.envs import EnvBatch
+from procgym.extract import extract_answer
 from procgym.seeding import stable_seed
+
+from .backends import cut_at_stop_strings
 
 PLACEHOLDER = "\x00PROCGYM-ASSISTANT\x00"  # a string no template or observation produces
 
@@ -47,6 +56,9 @@ class Episode:
     turns: int = 0
     truncated: bool = False  # a turn was cut by its token limit or the episode budget ran out
     generated_tokens: int = 0  # tokens the model sampled (stays put when the loss mask is cleared)
+    turn_tokens: list[int] = field(default_factory=list)  # tokens sampled in each turn
+    format_ok: bool = True  # every turn marked an answer as the answer style asks
+    env_reward: float = 0.0  # the environment's return (the verifier's reward), before shaping
     advantage: float = 0.0
 
     def append(self, ids: Sequence[int], trained: bool, logprobs: Sequence[float] | None = None) -> None:
@@ -79,8 +91,9 @@ class ChatRenderer:
     long the episode grows.
     """
 
-    def __init__(self, tokenizer, system_prompt: str = ""):
+    def __init__(self, tokenizer, system_prompt: str = "", template_kwargs: dict | None = None):
         self.tokenizer = tokenizer
+        self.template_kwargs = dict(template_kwargs or {})  # e.g. {"enable_thinking": False} for Qwen3
         self.context = ([{"role": "system", "content": system_prompt}] if system_prompt else [])
         self.eot_id = end_of_turn_id(tokenizer)
         self.eot_text = tokenizer.convert_ids_to_tokens(self.eot_id)
@@ -95,7 +108,8 @@ class ChatRenderer:
         return self.context + [{"role": "user", "content": "?"}, {"role": "assistant", "content": PLACEHOLDER}]
 
     def _render(self, messages: list[dict], add_generation_prompt: bool) -> str:
-        return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt)
+        return self.tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt,
+                                                  **self.template_kwargs)
 
     def encode(self, text: str) -> list[int]:
         return self.tokenizer(text, add_special_tokens=False)["input_ids"]
@@ -149,9 +163,25 @@ def stop_token_ids(tokenizer) -> list[int]:
     return sorted(ids)
 
 
+def strip_reasoning(text: str, markers: Sequence[str] = ("<think>", "</think>")) -> str:
+    """The text after the last closing reasoning marker; with an opening marker and no closing one
+    (reasoning cut off), the text before the opening marker; else the text unchanged.
+
+    >>> strip_reasoning("<think>2+2 is 4</think> <answer>4</answer>")
+    ' <answer>4</answer>'
+    """
+    opening, closing = markers
+    if closing in text:
+        return text[text.rindex(closing) + len(closing):]
+    if opening in text:
+        return text[:text.index(opening)]
+    return text
+
+
 def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups: Sequence[int] | None = None,
                      max_prompt_tokens: int = 1024, max_completion_tokens: int = 256, max_episode_tokens: int = 4096,
-                     temperature: float = 1.0, top_p: float = 1.0, seed: int = 0) -> tuple[list[Episode], dict]:
+                     temperature: float = 1.0, top_p: float = 1.0, seed: int = 0, sampling: dict | None = None,
+                     reasoning_markers: Sequence[str] | None = None) -> tuple[list[Episode], dict]:
     """Play one episode per env to the end, all turns batched through `backend.generate`.
 
     Args:
@@ -163,16 +193,27 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
         max_episode_tokens: budget of the whole token sequence; the episode ends (truncated) when
             it runs out.
         seed: base seed; turn t samples with a seed derived from (seed, t).
+        sampling: further sampling controls for `backend.generate` (top_k, min_p,
+            repetition_penalty, stop_strings); only those set away from their defaults are passed.
+        reasoning_markers: (opening, closing); when given, reasoning is stripped from each turn's
+            text before the environment sees it (strip_reasoning).
 
     Returns (episodes, timing) with timing {"generation": s, "scoring": s, "generated_tokens": n}.
     """
+    from .backends import SAMPLING_DEFAULTS
+
     tokenizer = renderer.tokenizer
+    extra = {k: v for k, v in (sampling or {}).items() if v != SAMPLING_DEFAULTS.get(k) and not (
+        k == "stop_strings" and not v)}
+    stop_strings = list(extra.get("stop_strings", ()))
+    decode = lambda ids: tokenizer.decode(ids, skip_special_tokens=False)  # noqa: E731
     groups = list(groups) if groups is not None else list(range(len(envs)))
     batch = EnvBatch(envs)
     observations, infos = batch.reset(options=[{"problem": p} for p in problems])
-    episodes = []
+    episodes, styles = [], []
     for i, (observation, info) in enumerate(zip(observations, infos)):
         problem = info["problem"]
+        styles.append(problem.get("answer_style", "tag"))
         episode = Episode(problem["task"], problem["difficulty"], problem["seed"], groups[i])
         episode.append(renderer.first_prompt(observation), trained=False)
         episode.prompt_tokens = len(episode.token_ids)
@@ -196,20 +237,25 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
         limits = [min(max_completion_tokens, max_episode_tokens - len(episodes[i].token_ids)) for i in active]
         start = time.perf_counter()
         generations = backend.generate([episodes[i].token_ids for i in active], limits, temperature=temperature,
-                                       top_p=top_p, seed=stable_seed("rollout", seed, turn) % (2**62))
+                                       top_p=top_p, seed=stable_seed("rollout", seed, turn) % (2**62), **extra)
+        if stop_strings:  # the tokens up to the one completing a stop string, whatever the backend returned
+            generations = [cut_at_stop_strings(g, decode, stop_strings) for g in generations]
         timing["generation"] += time.perf_counter() - start
         actions = [None] * len(envs)
         for i, gen in zip(active, generations):
             episode = episodes[i]
             episode.append(gen.token_ids, trained=True, logprobs=gen.logprobs)
             episode.generated_tokens += len(gen.token_ids)
+            episode.turn_tokens.append(len(gen.token_ids))
             episode.finish_reasons.append(gen.finish_reason)
             episode.turns += 1
             episode.truncated |= gen.finish_reason == "length"
             timing["generated_tokens"] += len(gen.token_ids)
             text = tokenizer.decode(gen.token_ids, skip_special_tokens=True)
             episode.completions.append(text)
-            actions[i] = text
+            action = strip_reasoning(text, reasoning_markers) if reasoning_markers else text
+            episode.format_ok &= extract_answer(action, styles[i]) is not None
+            actions[i] = action
 
         start = time.perf_counter()
         observations, _, dones, infos = batch.step(actions)
@@ -220,6 +266,7 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
             ended_with_eot = bool(gen.token_ids) and gen.token_ids[-1] == renderer.eot_id
             verdict = infos[i]["verdict"] or {}
             episode.reward, episode.correct = float(batch.returns[i]), bool(verdict.get("correct"))
+            episode.env_reward = episode.reward
             if dones[i]:
                 if not ended_with_eot:  # close a turn cut by length with the end-of-turn token (untrained)
                     episode.append(renderer.encode(renderer.closing_text(False)), trained=False)

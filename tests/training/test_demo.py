@@ -23,8 +23,19 @@ def test_training_demo_runs_end_to_end(tmp_path, capsys, monkeypatch):
     # The summary: on disk twice, with the expected keys.
     assert json.loads((out / "summary.json").read_text()) == json.loads(results.read_text()) == summary
     assert {"tasks", "level", "knobs", "model", "sft", "grpo", "heldout", "accuracy", "step_time", "seconds"} <= set(summary)
-    for key in ("before", "after", "improvement", "before_sampled", "after_sampled"):
+    for key in ("before", "after", "improvement"):
         assert set(summary["accuracy"][key]) == {"mean", "se"} and summary["accuracy"][key]["se"] >= 0
+    # Sampled figures: one per sampling seed, their mean, its standard error and the spread.
+    seeds = summary["sampling_seeds"]
+    assert len(seeds) == demo.QUICK["sampling_seeds"]
+    for key in ("before_sampled", "after_sampled", "improvement_sampled"):
+        figure = summary["accuracy"][key]
+        assert set(figure) == {"mean", "se", "seed_std", "per_seed"} and len(figure["per_seed"]) == len(seeds)
+        assert abs(figure["mean"] - sum(figure["per_seed"]) / len(seeds)) < 1e-12
+    # The eval curve: the trainer's held-out evaluation before training and after every step.
+    curve = summary["eval_curve"]
+    assert curve["steps"] == [0, 1, 2] and len(curve["accuracy"]) == 3 and curve["problems"] == 3 * 2
+    assert "eval curve during GRPO" in printed
     assert {"generation", "scoring", "optimisation", "step"} <= set(summary["step_time"])
     assert {"sft", "grpo", "eval_before", "eval_after", "total"} <= set(summary["seconds"])
     assert summary["heldout"]["problems"] == demo.QUICK["eval_problems"] and summary["heldout"]["seeds_disjoint"]

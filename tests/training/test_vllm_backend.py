@@ -24,9 +24,12 @@ class SamplingParams:
     """vLLM's SamplingParams keywords that the backend uses; unknown keywords are an error, as in vLLM."""
 
     def __init__(self, n=1, temperature=1.0, top_p=1.0, max_tokens=16, logprobs=None, seed=None,
-                 stop_token_ids=None):
+                 stop_token_ids=None, top_k=0, min_p=0.0, repetition_penalty=1.0, stop=None,
+                 include_stop_str_in_output=False):
         self.n, self.temperature, self.top_p, self.max_tokens = n, temperature, top_p, max_tokens
         self.logprobs, self.seed, self.stop_token_ids = logprobs, seed, list(stop_token_ids or [])
+        self.top_k, self.min_p, self.repetition_penalty = top_k, min_p, repetition_penalty
+        self.stop, self.include_stop_str_in_output = list(stop or []), include_stop_str_in_output
 
 
 class StandInModel:
@@ -153,18 +156,58 @@ def test_sync_weights_loads_every_tensor_then_resets_the_prefix_cache(tiny, layo
     assert backend.generate([[5, 6, 7]], 8, seed=2) != before  # new weights, new samples
 
 
+def test_sampling_controls_map_to_sampling_params(tiny, monkeypatch):
+    llm, backend = make(tiny)
+    seen = []
+    real = llm.generate
+    monkeypatch.setattr(llm, "generate", lambda prompts, params, use_tqdm: seen.append(params) or
+                        real(prompts, params, use_tqdm=use_tqdm))
+    backend.generate([[5, 6]], 3, temperature=0.7, top_k=20, min_p=0.05, repetition_penalty=1.1, stop_strings=["##"])
+    [p] = seen[0]
+    assert (p.top_k, p.min_p, p.repetition_penalty, p.stop, p.include_stop_str_in_output) == (20, 0.05, 1.1, ["##"],
+                                                                                               True)
+
+
+def test_logprobs_mode_is_chosen_by_version():
+    from procgym.training.backends import supports_processed_logprobs
+
+    fields = {"model", "logprobs_mode"}
+    assert supports_processed_logprobs((0, 10, 2), fields) and supports_processed_logprobs((0, 33, 0), fields)
+    assert not supports_processed_logprobs((0, 10, 1), fields)  # the field may exist; temperature is not in it
+    assert not supports_processed_logprobs((0, 9, 2), {"model"}) and not supports_processed_logprobs((), fields)
+    assert not supports_processed_logprobs((0, 11, 0), {"model"})
+
+
+def test_weights_for_sync_streams_without_copies(tiny):
+    import types
+
+    model = copy.deepcopy(tiny[0])
+    pairs = weights_for_sync(model)
+    assert isinstance(pairs, types.GeneratorType)
+    state = model.state_dict()
+    for name, tensor in pairs:  # the model's own storage: nothing cloned
+        assert tensor.data_ptr() == state[name].data_ptr()
+
+
 def test_weights_for_sync_merges_lora(tiny):
     peft = pytest.importorskip("peft")
     model = copy.deepcopy(tiny[0])
     lora = peft.get_peft_model(model, peft.LoraConfig(r=2, lora_alpha=4, target_modules=["q_proj", "v_proj"],
                                                       init_lora_weights=False))
-    pairs = dict(weights_for_sync(lora))
+    base = {n: t.data_ptr() for n, t in lora.state_dict().items()}
+    pairs = {}
+    for name, tensor in weights_for_sync(lora):
+        # Never merged into the model (so never a merged copy of it): while the merged q_proj is
+        # being consumed, the model's own weights are untouched.
+        assert not any(getattr(m, "merged", False) for m in lora.modules())
+        pairs[name] = tensor
     assert set(pairs) == set(tiny[0].state_dict())  # the plain model's names: what vLLM's loader expects
     merged = copy.deepcopy(lora).merge_and_unload()
     for name, tensor in merged.state_dict().items():
         assert torch.allclose(pairs[name], tensor, atol=1e-6), name
-    # The adapter is unmerged again afterwards: the trainable model is unchanged.
-    assert not any(getattr(m, "merged", False) for m in lora.modules())
+    shared = [n for n, t in pairs.items() if t.data_ptr() in base.values()]
+    adapted = [n for n in pairs if "q_proj" in n or "v_proj" in n]
+    assert sorted(set(pairs) - set(shared)) == sorted(n for n in adapted if n.endswith("weight"))
 
 
 def test_trainer_pushes_weights_after_every_step(tiny_path, tmp_path, toys, monkeypatch):

@@ -69,11 +69,13 @@ class ScriptedBackend:
         self.turns = turns
         self.stop_ids = set(stop_ids)
         self.calls = []  # (prompts, limits) of each generate call
+        self.sampling = []  # the extra sampling controls of each call
 
-    def generate(self, prompts, max_new_tokens, temperature=1.0, top_p=1.0, seed=0):
+    def generate(self, prompts, max_new_tokens, temperature=1.0, top_p=1.0, seed=0, **sampling):
         limits = max_new_tokens if isinstance(max_new_tokens, list) else [max_new_tokens] * len(prompts)
         script = self.turns[len(self.calls)]
         self.calls.append(([list(p) for p in prompts], list(limits)))
+        self.sampling.append(dict(sampling))
         assert len(script) == len(prompts), f"the script has {len(script)} completions for {len(prompts)} prompts"
         out = []
         for ids, limit in zip(script, limits):
