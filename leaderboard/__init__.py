@@ -2,7 +2,7 @@
 
     from procgym.agents import make_agent
     from procgym.leaderboard import evaluate, load_suite, write_leaderboard
-    summary, path = evaluate(make_agent("oracle"), "quick-v1")   # leaderboard/results/quick-v1/oracle.json
+    summary, path = evaluate(make_agent("oracle"), "quick-v2")   # leaderboard/results/quick-v2/oracle.json
     write_leaderboard()                                          # leaderboard/README.md, site/index.html
 """
 from .passk import pass_at_k

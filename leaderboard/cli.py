@@ -92,7 +92,7 @@ def add_commands(sub) -> None:
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     s.add_argument("--agent", "-a", choices=KINDS, help="required unless --rescore")
     s.add_argument("--model", "-m", help="transformers/vllm: a local folder or hub name; openai: the model name")
-    s.add_argument("--suite", default="quick-v1", help="suite name (quick-v1, standard-v1) or a suite .json")
+    s.add_argument("--suite", default="quick-v2", help="suite name (quick-v2, standard-v2; the v1 suites stay frozen) or a suite .json")
     s.add_argument("--samples", "-n", type=int, default=1, help="samples per problem (pass@k needs several)")
     s.add_argument("--k", help="pass@k values, e.g. 1,5,10 (default 1,2,4,... up to --samples)")
     s.add_argument("--name", help="run name (default: agent-model); the result files are <suite>/<name>.json(l)")

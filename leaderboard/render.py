@@ -76,8 +76,8 @@ def render_readme(results: list[dict]) -> str:
              "The page with sortable tables and charts is `leaderboard/site/index.html`.", "",
              "Add a run (it resumes if interrupted, and writes `leaderboard/results/<suite>/<run>.json`):", "",
              "```bash",
-             "procgym eval --agent transformers --model PATH --suite quick-v1",
-             "procgym eval --agent openai --model NAME --base-url http://localhost:8000/v1 --suite standard-v1",
+             "procgym eval --agent transformers --model PATH --suite quick-v2",
+             "procgym eval --agent openai --model NAME --base-url http://localhost:8000/v1 --suite standard-v2",
              "procgym leaderboard",
              "```", ""]
     if not results:

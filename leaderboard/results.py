@@ -2,7 +2,7 @@
 episode and one per session; append-only, the source of truth) and <run>.json (the summary the
 leaderboard reads: agent, model, settings, scores, tokens, time and every problem's outcome).
 
-    summary, path = evaluate(OracleAgent(), "quick-v1")
+    summary, path = evaluate(OracleAgent(), "quick-v2")
 """
 from __future__ import annotations
 

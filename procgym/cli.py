@@ -8,7 +8,7 @@
     procgym play games/mastermind --difficulty 3
     procgym demo                      # agent summary, then SFT + GRPO training demo
     procgym train --config training/configs/tiny_cpu.toml steps=50 learning_rate=1e-3
-    procgym eval --agent openai --model NAME --base-url http://localhost:8000/v1 --suite standard-v1
+    procgym eval --agent openai --model NAME --base-url http://localhost:8000/v1 --suite standard-v2
     procgym leaderboard               # render leaderboard/README.md and leaderboard/site/index.html
 """
 from __future__ import annotations

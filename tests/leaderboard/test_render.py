@@ -15,7 +15,7 @@ def test_readme_ranks_by_accuracy():
     assert rows[0].startswith("| 1 | `oracle` | oracle | - | **100.0%** | 100.0% | 100.0% |")
     assert "@4 80.0%" in rows[2] and "131.3k" in rows[2] and "5min" in rows[2]
     assert "| graphs | 100.0% | 80.0% | 60.0% |" in text
-    assert "procgym eval --agent transformers --model PATH --suite quick-v1" in text
+    assert "procgym eval --agent transformers --model PATH --suite quick-v2" in text
 
 
 def test_page_is_self_contained_with_table_and_charts():
