@@ -140,7 +140,8 @@ def run_trl(model_path: str, workdir: str, steps: int, settings: dict) -> list[d
         loss_type="dapo", epsilon=settings["epsilon_low"], epsilon_high=settings["epsilon_high"],
         num_iterations=1, gradient_checkpointing=False, logging_steps=1, report_to=[], save_strategy="no",
         seed=settings["seed"], dataloader_num_workers=0, disable_tqdm=True, remove_unused_columns=False)
-    model = AutoModelForCausalLM.from_pretrained(model_path)
+    # fp32, as procgym's trainer loads it: a side-by-side timing must train the same precision
+    model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
     tokenizer = AutoTokenizer.from_pretrained(model_path)
     torch.manual_seed(settings["seed"])
     trainer = Timed(model=model, reward_funcs=procgym_reward, args=args,
