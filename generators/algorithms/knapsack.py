@@ -7,7 +7,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._item_readers import read_names
+from ._item_readers import read_item_names
 
 
 def knapsack(weights: list[int], values: list[int], capacity: int) -> tuple[int, list[int]]:
@@ -94,7 +94,7 @@ class Knapsack(Task):
         if is_none(answer):
             return wrong("Some items fit: choosing nothing is not optimal.")
         try:
-            chosen = read_names(answer, items, "item")
+            chosen = read_item_names(answer, items, "item")
         except ParseError as exc:
             return refused(exc)
         if len(set(chosen)) != len(chosen):

@@ -10,7 +10,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._item_readers import read_names
+from ._item_readers import read_item_names
 
 
 def best_intervals(intervals: list[tuple[int, int, int]]) -> tuple[int, list[int]]:
@@ -101,7 +101,7 @@ class IntervalScheduling(Task):
         if is_none(answer):
             return wrong("At least one interval can be chosen.")
         try:
-            chosen = read_names(answer, ivs, "interval")
+            chosen = read_item_names(answer, ivs, "interval")
         except ParseError as exc:
             return refused(exc)
         if len(set(chosen)) != len(chosen):

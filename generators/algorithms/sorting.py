@@ -10,7 +10,7 @@ from procgym.verdict import right, wrong
 
 from procgym.kit import grade_int, refused
 from .._labels import node_labels
-from ._item_readers import read_int_list, read_names
+from ._item_readers import read_int_list, read_item_names
 
 
 # --------------------------------------------------------------------------- solvers
@@ -195,7 +195,7 @@ class StableSort(Task):
     def grade(self, answer, problem):
         c = problem.check
         try:
-            given = read_names(answer, c["records"], "record")
+            given = read_item_names(answer, c["records"], "record")
         except ParseError as exc:
             return refused(exc)
         if sorted(given) != sorted(c["order"]):

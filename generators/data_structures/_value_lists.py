@@ -5,7 +5,7 @@ yes/no lists the answers are (whole answer consumed, hedge words refused, nothin
     numbered(["push 4", "pop"])                  # "1. push 4\\n2. pop"
     read_numbered_ints("[3, 5, -2]")                  # [3, 5, -2]   ("3 5 -2" too: no commas, spaces)
     read_numbered_ints("Q2: 0, Q1: 3", labelled=2)    # [3, 0]       (labelled by query number, any order)
-    read_names("C, a, B", {"A", "B", "C"})       # ["C", "A", "B"]
+    read_name_names("C, a, B", {"A", "B", "C"})       # ["C", "A", "B"]
     read_yes_no_list("yes, no, Yes")             # [True, False, True]
     grade_int_list("3, 0, 5", [3, 0, 5], "query answers")   # right()
 """
@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import re
 
-from procgym.kit import NotAnAnswer, is_none, preview, read_choice, read_int, read_parts, refuse_hedges, refused
-from procgym.kit import strip_brackets
+from procgym.kit import NotAnAnswer, is_none, preview, read_choice, read_int, read_parts, refused
+from procgym.kit import read_names, strip_brackets
 from procgym.parsing import ParseError
 from procgym.verdict import Verdict, right, wrong
 
-_NAME = re.compile(r"[A-Za-z]{1,3}")
-_NAME_SPLIT = re.compile(r"\s*[,;]\s*|\s+")
 # an item labelled by its query number: "1: 3", "Q2 = 0", "query 3: 5", "#4: 1", "5) 2"
 _NUMBERED = re.compile(r"(?:q(?:uery)?\s*)?#?\s*(\d{1,3})\s*[:=)]\s*(.+)", re.IGNORECASE | re.S)
 LIST_LABELS = {"answers", "answer", "results", "result", "outputs", "output", "values", "final list", "list",
@@ -27,6 +25,11 @@ LIST_LABELS = {"answers", "answer", "results", "result", "outputs", "output", "v
 EMPTY = {"empty list", "the empty list", "no values", "no keys", "none left", "it is empty", "(empty)", "[empty]",
          "[]", "()"}
 
+
+
+def read_name_names(text: str, names, what: str = "name") -> list[str]:
+    """Names checked against `names` (see procgym.kit.read_names for the separators)."""
+    return read_names(text, names, what)
 
 def numbered(lines) -> str:
     """One operation per line, numbered from 1."""
@@ -80,20 +83,6 @@ def read_numbered_ints(text: str, labelled: int | None = None) -> list[int]:
     return [read_int(p) for p in parts]
 
 
-def read_names(text: str, names, what: str = "name") -> list[str]:
-    """Upper-cased names separated by commas, semicolons or spaces, each checked against `names`
-    (repeats are kept for the caller)."""
-    s = strip_brackets(text)
-    if not s:
-        raise NotAnAnswer(f"no {what}s were given")
-    refuse_hedges(s)
-    out = []
-    for item in _NAME_SPLIT.split(s):
-        if not _NAME.fullmatch(item) or item.upper() not in names:
-            raise NotAnAnswer(f"{preview(item, 20)} is not one of the {what}s" if item else
-                              "a name is missing between two separators: separate the names with single commas")
-        out.append(item.upper())
-    return out
 
 
 def read_yes_no_list(text: str) -> list[bool]:

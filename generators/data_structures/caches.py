@@ -7,7 +7,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._value_lists import read_names, says_empty
+from ._value_lists import read_name_names, says_empty
 
 HIT_LABELS = {"hits", "hit", "number of hits", "hit count"}
 KEY_LABELS = {"keys", "cache", "final cache", "contents", "cached keys", "cache contents", "final keys"}
@@ -108,7 +108,7 @@ class CacheSimulation(Task):
         try:
             first, second = read_parts(answer, [HIT_LABELS, KEY_LABELS])
             hits = read_int(first)
-            keys = [] if says_empty(second) else read_names(second, set(c["names"]), "requested key")
+            keys = [] if says_empty(second) else read_name_names(second, set(c["names"]), "requested key")
         except ParseError as exc:
             return refused(exc)
         if len(set(keys)) != len(keys):

@@ -8,7 +8,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._value_lists import LIST_LABELS, count_hint, numbered, read_numbered_ints, read_names, says_empty
+from ._value_lists import LIST_LABELS, count_hint, numbered, read_numbered_ints, read_name_names, says_empty
 
 TIE_RULES = {
     "fifo": "the one that was inserted earliest leaves first",
@@ -131,7 +131,7 @@ class PriorityQueue(Task):
             text = read_parts(answer, [LIST_LABELS | {"extracted", "extraction order", "items"}])[0]
             if says_empty(text):
                 return wrong("Some items are extracted.")
-            given = read_names(text, set(problem.check["items"]), "item")
+            given = read_name_names(text, set(problem.check["items"]), "item")
         except ParseError as exc:
             return refused(exc)
         return right() if given == expected else wrong(count_hint(given, expected, "extraction order"))

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from procgym.kit import (NotAnAnswer, is_none, preview, read_int, refuse_hedges, split_assignment, split_top,
-                         strip_brackets)
+from procgym.kit import (NotAnAnswer, bracketed_groups, is_none, preview, read_int, refuse_hedges, split_assignment,
+                         split_top, strip_brackets)
 
 NAME = re.compile(r"[A-Za-z]{1,2}")
 _ARROW = r"(?:<->|<-->|-->|->|=>|--|-|>|\u2192|\u2014)"
@@ -24,8 +24,6 @@ _LIST_SPLIT = re.compile(r"\s*[,;]\s*|\s+")
 _EDGE = re.compile(rf"[(\[{{]\s*([A-Za-z]{{1,2}})\s*(?:,|;|\s|{_ARROW})\s*([A-Za-z]{{1,2}})\s*[)\]}}]"
                    rf"|([A-Za-z]{{1,2}})\s*{_ARROW}\s*([A-Za-z]{{1,2}})")
 _WEIGHT = re.compile(r"\s*\(\s*(?:weight\s*|w\s*=\s*)?(\d{1,9})\s*\)$", re.IGNORECASE)
-_GROUP = re.compile(r"\s*([{\[(])([^{}\[\]()]*)([}\])])\s*")
-_CLOSING = {"{": "}", "[": "]", "(": ")"}
 
 
 # --------------------------------------------------------------------------- prompts
@@ -120,31 +118,16 @@ def read_edges(text: str, nodes, weights: dict | None = None) -> list[tuple[str,
     return [_edge(item, nodes, weights) for item in split_top(inner, ",;\n")]
 
 
-def _groups_in(text: str) -> list[str] | None:
-    """The insides of the bracketed groups when `text` is only groups, each followed by at most
-    one comma or semicolon (none after the last); None otherwise."""
-    groups, pos = [], 0
-    while pos < len(text):
-        m = _GROUP.match(text, pos)
-        if not m or _CLOSING[m.group(1)] != m.group(3):
-            return None
-        groups.append(m.group(2))
-        pos = m.end()
-        if pos < len(text) and text[pos] in ",;":
-            pos += 1
-            if pos >= len(text.rstrip()):
-                return None
-    return groups or None
 
 
 def read_groups(text: str, nodes) -> list[list[str]]:
     """Groups of node names in brackets, "{A,B},{C}" (or "[A,B],[C]", "(A,B), (C)", "{A B} {C}"),
     or a list of them, "[{A,B},{C}]"; members upper-cased and checked against `nodes`."""
     s = text.strip()
-    groups = _groups_in(s)
+    groups = bracketed_groups(s)
     if groups is None:
         inner = strip_brackets(s)
-        groups = _groups_in(inner) if inner != s else None
+        groups = bracketed_groups(inner) if inner != s else None
     if groups is None:
         raise NotAnAnswer("write each group in braces, separated by commas, e.g. {A,B},{C}")
     out = []

@@ -2,7 +2,7 @@
 per item (a plain list or labelled "P1=14, P2=6"), and NAME=VALUE assignments. Strict: the whole
 answer is consumed, every name is checked, hedge words are refused, nothing is executed.
 
-    read_names("A -> C -> F", {"A", "C", "F"})    # ["A", "C", "F"]
+    read_task_names("A -> C -> F", {"A", "C", "F"})    # ["A", "C", "F"]
     read_per_item("P2=6, P1=14", "P", 2)          # [14, 6]
     read_per_item("14, 6", "P", 2)                # [14, 6]
     read_assignment("A=1, B: 2", {"A", "B"})      # {"A": 1, "B": 2}
@@ -12,28 +12,18 @@ from __future__ import annotations
 
 import re
 
-from procgym.kit import NotAnAnswer, preview, read_int, read_int_list, refuse_hedges, split_assignment, strip_brackets
+from procgym.kit import (NotAnAnswer, preview, read_int, read_int_list, read_names, split_assignment,
+                         strip_brackets)
 
-_NAME = re.compile(r"[A-Za-z]{1,2}\d{0,2}")
-_NAME_SPLIT = re.compile(r"\s*(?:,|;|->|=>|-->|\u2192|-)\s*|\s+")
 _PAIR_SPACES = re.compile(r"\s*(=|:|->|\u2192)\s*")
 
 
-def read_names(text: str, names, what: str = "task") -> list[str]:
-    """Upper-cased names separated by commas, arrows or spaces, inside at most one pair of
-    brackets, each checked against `names` (repeats are kept for the caller)."""
-    s = strip_brackets(text)
-    if not s:
-        raise NotAnAnswer(f"no {what} names were given")
-    refuse_hedges(s)
-    out = []
-    for item in _NAME_SPLIT.split(s):
-        if not _NAME.fullmatch(item) or item.upper() not in names:
-            raise NotAnAnswer(f"{preview(item, 20)} is not one of the {what}s" if item else
-                              "a name is missing between two separators: separate the names with single commas")
-        out.append(item.upper())
-    return out
 
+
+
+def read_task_names(text: str, names, what: str = "task") -> list[str]:
+    """Names checked against `names` (see procgym.kit.read_names); arrows and dashes also separate them."""
+    return read_names(text, names, what, name=r"[A-Za-z]{1,2}\d{0,2}", split=r"\s*(?:,|;|->|=>|-->|\u2192|-)\s*|\s+")
 
 def _pairs(text: str) -> list[tuple[str, str]]:
     """NAME=VALUE parts ("A=1, B: 2", "A -> 1", one per line or space-separated), names as written."""

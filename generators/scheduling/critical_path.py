@@ -7,7 +7,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._job_lists import read_count, read_names
+from ._job_lists import read_count, read_task_names
 
 TIME_LABELS = {"time", "total time", "minimum time", "minimum total time", "duration", "total", "days",
                "project time", "length"}
@@ -113,7 +113,7 @@ class CriticalPath(Task):
         try:
             first, second = read_parts(answer, [TIME_LABELS, PATH_LABELS])
             total = read_count(first, ["days", "day"])
-            path = read_names(second, c["durations"])
+            path = read_task_names(second, c["durations"])
         except ParseError as exc:
             return refused(exc)
         if total != c["total"]:

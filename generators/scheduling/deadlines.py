@@ -11,7 +11,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._job_lists import read_names
+from ._job_lists import read_task_names
 
 
 def lateness_of(order: list[int], proc: list[int], due: list[int], release: list[int] | None = None) -> int:
@@ -193,7 +193,7 @@ class DeadlineLateness(Task):
         try:
             first, second = read_parts(answer, [labels, JOB_LABELS])
             value = read_int(first)
-            jobs = [] if not second or is_none(second) else [index[name] for name in read_names(second, index, "job")]
+            jobs = [] if not second or is_none(second) else [index[name] for name in read_task_names(second, index, "job")]
         except ParseError as exc:
             return refused(exc)
         if len(set(jobs)) != len(jobs):

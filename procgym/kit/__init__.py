@@ -14,7 +14,7 @@ from .graders import (grade_assignment, grade_expression, grade_fraction, grade_
 from .normalize import normalize
 from .readers import (HEDGES, NONE_WORDS, NotAnAnswer, is_none, preview, read_choice, read_expression, read_grid,
                       read_int, read_int_list, read_items, read_labelled, read_list, read_number, read_parts, read_rhs,
-                      read_set,
+                      read_set, read_names, bracketed_groups,
                       read_token, read_value, read_yes_no, refuse_hedges, split_assignment, split_top, strip_brackets,
                       label_key)
 from .text import (clock_text, decimal_text, drawn_example, frac_text, is_terminating, money_text, number_text,

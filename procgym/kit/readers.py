@@ -390,3 +390,44 @@ def read_int_list(text: str, separators: str = ",;", allow_empty: bool = False) 
     if any(not item for item in items):
         raise NotAnAnswer("a number is missing between two separators: separate the numbers with single commas")
     return [read_int(item) for item in items]
+
+
+_NAMES_SPLIT = r"\s*[,;]\s*|\s+"
+
+
+def read_names(text: str, names, what: str = "name", name: str = r"[A-Za-z]{1,3}", split: str = _NAMES_SPLIT) -> list[str]:
+    """Names (labels such as `B`, `AC`, `J12`) inside at most one pair of brackets, separated by
+    `split` (default commas, semicolons or spaces); each must match `name` in full and, upper-cased,
+    be one of `names`. Repeats are kept for the caller; hedge words are refused."""
+    s = strip_brackets(_nonempty(text, f"the {what}s"))
+    if not s:
+        raise NotAnAnswer(f"no {what} names were given")
+    refuse_hedges(s)
+    out = []
+    for item in re.split(split, s):
+        if not re.fullmatch(name, item) or item.upper() not in names:
+            raise NotAnAnswer(f"{preview(item, 20)} is not one of the {what}s" if item else
+                              "a name is missing between two separators: separate the names with single commas")
+        out.append(item.upper())
+    return out
+
+
+_GROUP = re.compile(r"\s*([{\[(])([^{}\[\]()]*)([}\])])\s*")
+_CLOSING = {"{": "}", "[": "]", "(": ")"}
+
+
+def bracketed_groups(text: str) -> list[str] | None:
+    """The insides of bracketed groups when `text` is only groups (`{A,C},{B}`, `(1 2); (3)`), each
+    followed by at most one comma or semicolon and none after the last; None otherwise."""
+    groups, pos = [], 0
+    while pos < len(text):
+        m = _GROUP.match(text, pos)
+        if not m or _CLOSING[m.group(1)] != m.group(3):
+            return None
+        groups.append(m.group(2))
+        pos = m.end()
+        if pos < len(text) and text[pos] in ",;":
+            pos += 1
+            if pos >= len(text.rstrip()):
+                return None
+    return groups or None

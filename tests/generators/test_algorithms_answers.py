@@ -5,7 +5,7 @@ the wrong part. Hand-made records: verifying needs nothing else."""
 import pytest
 
 from procgym import Problem
-from procgym.generators.algorithms._item_readers import read_int_list, read_names, read_positions, read_range
+from procgym.generators.algorithms._item_readers import read_int_list, read_item_names, read_positions, read_range
 from procgym.generators.algorithms._sequences import read_letters
 from answer_helpers import feedback, ok
 
@@ -95,7 +95,7 @@ def test_algorithm_near_misses_refused(problem, text):
 
 def test_algorithm_readers():
     names = set("ABCD")
-    assert read_names("a, C; d", names) == ["A", "C", "D"]
+    assert read_item_names("a, C; d", names) == ["A", "C", "D"]
     assert read_int_list("[3, 5, -2]") == [3, 5, -2] and read_int_list("3 5 -2") == [3, 5, -2]
     assert read_int_list("4 + 5", ",;+") == [4, 5]
     assert read_positions("3, 7", 10) == [3, 7]
@@ -103,7 +103,7 @@ def test_algorithm_readers():
     assert read_letters("A, B, A") == "ABA" and read_letters("(abc)") == "ABC"
     for bad in ("A, B or C", "A, X", "A,,B", "A, B, I think"):
         with pytest.raises(ValueError):
-            read_names(bad, names)
+            read_item_names(bad, names)
     for bad in ("3, 5 or 7", "3,,5", "3, x", "3, 5,"):
         with pytest.raises(ValueError):
             read_int_list(bad)

@@ -10,7 +10,7 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.generators.data_structures._traversals import traverse
-from procgym.generators.data_structures._value_lists import read_numbered_ints, read_names, read_yes_no_list
+from procgym.generators.data_structures._value_lists import read_numbered_ints, read_name_names, read_yes_no_list
 from procgym.generators.data_structures.bst import run_bst
 from procgym.generators.data_structures.caches import simulate_cache
 from procgym.generators.data_structures.hashing import run_table
@@ -403,7 +403,7 @@ def test_structure_near_misses_refused(problem, text):
 def test_structure_readers():
     assert read_numbered_ints("[3, 5, -2]") == [3, 5, -2] and read_numbered_ints("3 5 -2") == [3, 5, -2]
     assert read_numbered_ints("2: 0, 1: 3", labelled=2) == [3, 0]
-    assert read_names("C, a; B", {"A", "B", "C"}, "item") == ["C", "A", "B"]
+    assert read_name_names("C, a; B", {"A", "B", "C"}, "item") == ["C", "A", "B"]
     assert read_yes_no_list("Yes, n, false") == [True, False, False]
     for bad in ("3, 5 or 7", "3,,5", "1: 3"):
         with pytest.raises(ValueError):

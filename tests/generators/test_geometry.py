@@ -25,7 +25,7 @@ from procgym.generators.geometry.coordinates import apply_op, check_form
 from procgym.generators.geometry.polygons import convex_hull, is_simple, shoelace
 from procgym.generators.geometry.solids import solid_measures
 from procgym.parsing import ParseError, parse_expression
-from answer_helpers import ok, tag
+from answer_helpers import example_never_pays, ok, stays_bounded_on_crafted_text, tag
 
 NAMES = ["geometry/composite_figure", "geometry/coordinate_point", "geometry/line_equation",
          "geometry/polygon_measure", "geometry/triangle_solving", "geometry/circle_problems",
@@ -638,10 +638,7 @@ def test_angle_known_instances_and_forms():
 def test_the_prompt_example_is_never_the_answer(name):
     """The example a prompt shows is never correct for its own problem, and it never tells the answer
     away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
-    from procgym.contract import check_example_does_not_leak, check_example_not_correct
-
-    check_example_not_correct(name, seeds=range(40))
-    check_example_does_not_leak(name, seeds=range(40))
+    example_never_pays(name)
 
 
 
@@ -649,14 +646,4 @@ def test_the_prompt_example_is_never_the_answer(name):
 def test_verifiers_stay_bounded_on_crafted_text(name):
     """A hang guard (not a speed test): long runs of spaces before a suffix, a separator or a clause
     must not make a pattern rescan them."""
-    import time
-
-    attacks = ["x = 1" + " " * 19000 + "y", "1" + " \t" * 9000 + "/", "1" + " " * 19000 + "and 2", "5" + " " * 19000 + "deg",
-               "5" + " " * 19000 + "cm x", "5" + " " * 19000 + "mod 7", "x = 1" + " " * 19000 + "where t is an integer",
-               "5 " + "\u2248 " * 5000, "x = 1, " * 2000, "(" * 100 + " " * 15000]
-    for level in (2, 8):
-        p = procgym.generate(name, seed=0, difficulty=level)
-        for text in attacks:
-            start = time.perf_counter()
-            assert not ok(p, text)
-            assert time.perf_counter() - start < 1.0, text[:30]
+    stays_bounded_on_crafted_text(name)

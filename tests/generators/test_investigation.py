@@ -5,6 +5,7 @@ solving 50 seeded episodes at levels 1, 5 and 10."""
 import pytest
 
 import procgym
+from answer_helpers import HEDGED_ACTIONS
 from procgym import Problem
 from procgym.agents import OracleAgent, RandomAgent, play_episode
 from procgym.envs import make
@@ -405,10 +406,6 @@ def test_oracle_solves_fifty_episodes(name, level):
 
 # ----------------------------------------------------------------------------- strict answers
 
-HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
-          "I guess {}"]
-
-
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("level", [1, 6])
 def test_a_hedged_final_command_never_wins_and_a_plain_one_in_any_form_does(name, level):
@@ -423,7 +420,7 @@ def test_a_hedged_final_command_never_wins_and_a_plain_one_in_any_form_does(name
         for action in actions[:-1]:
             state, _, _, _ = task.step(p, state, action)
         last = actions[-1]
-        for form in HEDGED:
+        for form in HEDGED_ACTIONS:
             new, observation, reward, done = task.step(p, state, form.format(last, last))
             assert reward == 0.0, (form, last, observation)
             assert done or {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)

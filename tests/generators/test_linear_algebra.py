@@ -23,7 +23,7 @@ from procgym.generators.linear_algebra.systems import equation_text
 from procgym.generators.linear_algebra.vectors import Degenerate, render
 from procgym.generators.linear_algebra.vectors import evaluate as evaluate_vector
 from procgym.parsing import ParseError
-from answer_helpers import ok, tag
+from answer_helpers import example_never_pays, ok, tag
 
 NAMES = ["linear_algebra/determinant", "linear_algebra/matrix_inverse", "linear_algebra/matrix_rank",
          "linear_algebra/linear_system", "linear_algebra/eigenvalues", "linear_algebra/matrix_power",
@@ -598,7 +598,4 @@ def test_verifiers_stay_bounded_on_crafted_text(name):
 def test_the_prompt_example_is_never_the_answer(name):
     """The example a prompt shows is never correct for its own problem, and it never tells the answer
     away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
-    from procgym.contract import check_example_does_not_leak, check_example_not_correct
-
-    check_example_not_correct(name, seeds=range(40))
-    check_example_does_not_leak(name, seeds=range(40))
+    example_never_pays(name)

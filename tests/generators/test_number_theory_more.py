@@ -16,7 +16,7 @@ from procgym.generators.number_theory.diophantine import count_positive, general
 from procgym.parsing import ParseError
 from procgym.generators.number_theory.divisors import classify, perfect_numbers
 from procgym.generators.number_theory.primality import pseudoprimes
-from answer_helpers import ok
+from answer_helpers import example_never_pays, ok, stays_bounded_on_crafted_text
 
 NAMES = ["number_theory/gcd_lcm", "number_theory/modular_power", "number_theory/linear_congruence",
          "number_theory/chinese_remainder", "number_theory/primality", "number_theory/divisor_functions",
@@ -485,10 +485,7 @@ def test_parse_pair_reads_by_name():
 def test_the_prompt_example_is_never_the_answer(name):
     """The example a prompt shows is never correct for its own problem, and it never tells the answer
     away: either one example that is never an answer, or one drawn per problem from several wrong ones."""
-    from procgym.contract import check_example_does_not_leak, check_example_not_correct
-
-    check_example_not_correct(name, seeds=range(40))
-    check_example_does_not_leak(name, seeds=range(40))
+    example_never_pays(name)
 
 
 
@@ -496,14 +493,4 @@ def test_the_prompt_example_is_never_the_answer(name):
 def test_verifiers_stay_bounded_on_crafted_text(name):
     """A hang guard (not a speed test): long runs of spaces before a suffix, a separator or a clause
     must not make a pattern rescan them."""
-    import time
-
-    attacks = ["x = 1" + " " * 19000 + "y", "1" + " \t" * 9000 + "/", "1" + " " * 19000 + "and 2", "5" + " " * 19000 + "deg",
-               "5" + " " * 19000 + "cm x", "5" + " " * 19000 + "mod 7", "x = 1" + " " * 19000 + "where t is an integer",
-               "5 " + "\u2248 " * 5000, "x = 1, " * 2000, "(" * 100 + " " * 15000]
-    for level in (2, 8):
-        p = procgym.generate(name, seed=0, difficulty=level)
-        for text in attacks:
-            start = time.perf_counter()
-            assert not ok(p, text)
-            assert time.perf_counter() - start < 1.0, text[:30]
+    stays_bounded_on_crafted_text(name)

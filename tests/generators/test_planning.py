@@ -6,6 +6,7 @@ from collections import deque
 import pytest
 
 import procgym
+from answer_helpers import before_last, HEDGED_ACTIONS
 from procgym import Problem
 from procgym.generators.planning import _plans, frozen_lake, fuel_robot, levers, rush_hour, sliding_puzzle, sokoban
 
@@ -506,18 +507,6 @@ def test_levers_solver_and_budget():
 
 # --------------------------------------------------------------------------- strict actions
 
-HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
-          "I guess {}"]
-
-
-def before_last(task, p):
-    """The state just before the reference answer's last action, and that action."""
-    actions = p.answer.splitlines()
-    state = task.initial_state(p)
-    for action in actions[:-1]:
-        state, _, _, done = task.step(p, state, action)
-        assert not done
-    return state, actions[-1]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -529,7 +518,7 @@ def test_a_hedged_action_is_invalid_and_a_plain_one_in_any_case_wins(name, level
     for seed in range(3):
         p = task.generate(seed=seed, difficulty=level)
         state, last = before_last(task, p)
-        for form in HEDGED:
+        for form in HEDGED_ACTIONS:
             new, observation, reward, done = task.step(p, state, form.format(last, last))
             assert reward == 0.0 and not done, (form, last, observation)
             assert {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)

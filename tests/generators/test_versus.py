@@ -8,6 +8,7 @@ import networkx as nx
 import pytest
 
 import procgym
+from answer_helpers import before_last, HEDGED_ACTIONS
 from procgym import Problem
 from procgym.generators.exploration import bandit, hidden_graph
 from procgym.generators.versus import connect_four as cf
@@ -592,18 +593,6 @@ def test_hidden_graph_marks_knob():
 
 # --------------------------------------------------------------------------- strict actions
 
-HEDGED = ["{} I think", "not {}", "x != {}", "{} or maybe not", "{}?", "{} (not sure)", "maybe {}", "{} or {}",
-          "I guess {}"]
-
-
-def before_last(task, p):
-    """The state just before the reference answer's last action, and that action."""
-    actions = p.answer.splitlines()
-    state = task.initial_state(p)
-    for action in actions[:-1]:
-        state, _, _, done = task.step(p, state, action)
-        assert not done
-    return state, actions[-1]
 
 
 @pytest.mark.parametrize("name", VERSUS + ["versus/wythoff"] + EXPLORATION)
@@ -615,7 +604,7 @@ def test_a_hedged_move_is_invalid_and_a_plain_one_in_any_case_wins(name, level):
     for seed in range(3):
         p = task.generate(seed=seed, difficulty=level)
         state, last = before_last(task, p)
-        for form in HEDGED:
+        for form in HEDGED_ACTIONS:
             new, observation, reward, done = task.step(p, state, form.format(last, last))
             assert reward == 0.0 and not done, (form, last, observation)
             assert {**new, "turn": 0} == {**state, "turn": 0}, (form, last, observation)
