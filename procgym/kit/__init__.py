@@ -9,14 +9,15 @@
 - text (`plural`, `frac_text`, `decimal_text`, `number_text`, `money_text`, `clock_text`, `table`).
 - `TurnBudgetTask`: the base class of interactive tasks (see procgym.kit.interactive).
 """
+import types
+
 from .graders import (grade_assignment, grade_expression, grade_fraction, grade_grid, grade_int, grade_list,
                       grade_none, grade_number, grade_sequence, grade_set, refused)
 from .normalize import normalize
-from .readers import (HEDGES, NONE_WORDS, NotAnAnswer, is_none, preview, read_choice, read_expression, read_grid,
-                      read_int, read_int_list, read_items, read_labelled, read_list, read_number, read_parts, read_rhs,
-                      read_set, read_names, bracketed_groups,
-                      read_token, read_value, read_yes_no, refuse_hedges, split_assignment, split_top, strip_brackets,
-                      label_key)
+from .readers import (HEDGES, NONE_WORDS, NotAnAnswer, bracketed_groups, is_none, label_key, preview, read_choice,
+                      read_expression, read_grid, read_int, read_int_list, read_items, read_labelled, read_list,
+                      read_names, read_number, read_parts, read_rhs, read_set, read_token, read_value, read_yes_no,
+                      refuse_hedges, split_assignment, split_top, strip_brackets)
 from .text import (clock_text, decimal_text, drawn_example, frac_text, is_terminating, money_text, number_text,
                    plural, table)
 
@@ -33,6 +34,6 @@ def __getattr__(name):
     raise AttributeError(f"module 'procgym.kit' has no attribute {name!r}")
 
 
+# the public names: everything imported above (not the submodules themselves), plus the lazy ones
 __all__ = [name for name, value in globals().items()
-           if not name.startswith("_") and not isinstance(value, type(normalize.__globals__.get("re")))
-           and name not in ("annotations",)] + list(_INTERACTIVE)
+           if not name.startswith("_") and not isinstance(value, types.ModuleType)] + list(_INTERACTIVE)
