@@ -9,11 +9,13 @@ the attempts run out. Interactive tasks run their own dynamics, one action per s
 """
 from __future__ import annotations
 
+import json
 import pickle
 
 import gymnasium as gym
 
-from procgym.extract import MAX_RESPONSE_CHARS, extract_answer, marker_name
+from procgym.extract import MAX_RESPONSE_CHARS, extract_answer, mark_answer, marker_name
+from procgym.kit.tools import ToolCallError, read_tool_call, to_action
 from procgym.problem import Problem
 from procgym.registry import get
 from procgym.task import InteractiveTask, Task
@@ -86,14 +88,19 @@ class TaskEnv(gym.Env):
         self.history = [{"role": "user", "content": self.problem.prompt}]
         return self.problem.prompt, self._info()
 
-    def step(self, action: str):
+    def step(self, action: str | dict):
+        """One turn: `action` is the model's text (the answer or action marked as the prompt says)
+        or one tool call, as OpenAI's JSON shape (a dict, or that JSON as text; see
+        procgym.kit.tools.read_tool_call). Either form has the same dynamics."""
         if self.problem is None:
             raise RuntimeError("call reset() before step()")
         if self.done:
             raise RuntimeError("the episode is over: call reset()")
-        action = action if isinstance(action, str) else str(action)
+        if not isinstance(action, (str, dict)):
+            action = str(action)
         self.turn += 1
-        self.history.append({"role": "assistant", "content": action})
+        self.history.append({"role": "assistant",
+                             "content": action if isinstance(action, str) else json.dumps(action, default=str)})
         if isinstance(self.task, InteractiveTask):
             observation, reward, terminated = self._act(action)
         else:
@@ -110,33 +117,57 @@ class TaskEnv(gym.Env):
             return None
         return text
 
+    def tool_schemas(self) -> list[dict]:
+        """The task's actions as OpenAI function schemas (submit_answer for a single-answer task)."""
+        return [tool.schema() for tool in self.task.tools]
+
     # -- internals ----------------------------------------------------------------------------
-    def _attempt(self, text: str):
-        self.verdict = self.task.verify(self.problem, text)
+    def _action_text(self, action) -> tuple[str | None, str | None]:
+        """(the action text a tool call stands for, or None for plain text; the reason a tool call
+        cannot be read, or None)."""
+        try:
+            call = read_tool_call(action)
+            return (None if call is None else to_action(self.task.tools, call)), None
+        except ToolCallError as exc:
+            return None, str(exc)
+
+    def _attempt(self, action):
+        answer, problem = self._action_text(action)
+        if problem is not None:  # a malformed call is named whatever the feedback level: it tells nothing of the answer
+            self.verdict = Verdict(0.0, False, problem)
+        else:
+            self.verdict = self.task.verify(self.problem, action if answer is None
+                                            else mark_answer(answer, self.problem.answer_style))
         if self.verdict.correct:
             return "Correct.", self.verdict.reward, True
         out_of_attempts = self.turn >= self.max_turns
-        if self.feedback == "none":
+        if problem is not None:
+            observation = problem
+        elif self.feedback == "none":
             observation = ""
         elif self.feedback == "binary":
             observation = "Incorrect."
         else:
             observation = self.verdict.feedback
-        if not out_of_attempts and self.feedback != "none":
+        if not out_of_attempts and (self.feedback != "none" or problem is not None):
             observation += " Try again."
         return observation, self.verdict.reward, out_of_attempts
 
-    def _act(self, text: str):
-        if len(text) > MAX_RESPONSE_CHARS:  # before extraction, as Task.verify does
-            observation = f"The response is longer than {MAX_RESPONSE_CHARS} characters."
-            self.verdict = Verdict(0.0, False, observation)
-            return observation, 0.0, False
-        action = extract_answer(text, self.problem.answer_style)
-        if action is None:
-            observation = f"No action found: mark your action with {marker_name(self.problem.answer_style)}."
-            self.verdict = Verdict(0.0, False, observation)
-            return observation, 0.0, False
-        self.state, observation, reward, done = self.task.step(self.problem, self.state, action)
+    def _act(self, text):
+        # A reply without a readable action still costs its turn, as the rules say: the task
+        # restates the turns left and the state after the reason.
+        action, problem = self._action_text(text)
+        if problem is None and action is None:
+            if len(text) > MAX_RESPONSE_CHARS:  # before extraction, as Task.verify does
+                problem = f"The response is longer than {MAX_RESPONSE_CHARS} characters."
+            else:
+                action = extract_answer(text, self.problem.answer_style)
+                if action is None:
+                    problem = f"No action found: mark your action with {marker_name(self.problem.answer_style)}."
+        if problem is not None:
+            self.state, observation, reward, done = self.task.refuse(self.problem, self.state, problem)
+        else:
+            self.state, observation, reward, done = self.task.step(self.problem, self.state, action)
         self.verdict = Verdict(reward, bool(done and reward >= 1.0), observation)
         return observation, reward, done
 

@@ -66,3 +66,10 @@ def extract_answer(text: str, style: str = "tag") -> str | None:
 
 def marker_name(style: str) -> str:
     return {"tag": "<answer></answer> tags", "boxed": "\\boxed{}", "raw": "your reply"}.get(style, style)
+
+
+def mark_answer(answer: str, style: str = "tag") -> str:
+    """`answer` marked the way `style` reads it back: mark_answer("4") == "<answer>4</answer>"."""
+    if style == "raw":
+        return answer
+    return f"\\boxed{{{answer}}}" if style == "boxed" else f"{OPEN}{answer}{CLOSE}"

@@ -20,6 +20,7 @@ from . import budget as _budget
 from .budget import BudgetExceeded
 from .extract import MAX_ANSWER_CHARS, MAX_RESPONSE_CHARS, extract_answer, marker_name
 from .kit.normalize import normalize
+from .kit.tools import SUBMIT_ANSWER, Tool
 from .knobs import Knob, check_level, resolve
 from .problem import ANSWER_STYLES, Problem
 from .prompts import format_prompt
@@ -67,6 +68,8 @@ class Task:
     several_answers: ClassVar[bool] = False
     # seconds one verify call (or one interactive step) may take; None: procgym.budget's default
     budget_s: ClassVar[float | None] = None
+    # the task's actions as typed tools (procgym.kit.tools): a single-answer task submits its answer
+    tools: ClassVar[tuple[Tool, ...]] = (SUBMIT_ANSWER,)
 
     # --- to implement -------------------------------------------------------------------------
     def build(self, rng: random.Random, params: dict) -> Draft:
@@ -157,6 +160,7 @@ class InteractiveTask(Task):
     """
 
     interactive: ClassVar[bool] = True
+    tools: ClassVar[tuple[Tool, ...]] = ()  # every interactive task declares its own
 
     def initial_state(self, problem: Problem) -> dict:
         raise NotImplementedError
@@ -174,11 +178,9 @@ class InteractiveTask(Task):
         (see procgym.budget) or that breaks the dynamics gets an observation saying so, no
         reward, and leaves the state as it was."""
         if not isinstance(action, str) or len(action) > MAX_ANSWER_CHARS:
-            # Still a turn, like any invalid action: the task's own dynamics count an empty one.
-            reason = ("That action is not text." if not isinstance(action, str)
-                      else f"That action is longer than {MAX_ANSWER_CHARS} characters.")
-            new, observation, _, done = self.step(problem, state, "")
-            return new, f"{reason} {observation}", 0.0, done
+            # Still a turn, like any invalid action
+            return self.refuse(problem, state, "That action is not text." if not isinstance(action, str)
+                               else f"That action is longer than {MAX_ANSWER_CHARS} characters.")
         action = normalize(action, full_stop=not self.keeps_full_stop)
         seconds = self.budget_s or _budget.DEFAULT_BUDGET_S
         token = _budget.start(seconds)
@@ -194,6 +196,13 @@ class InteractiveTask(Task):
             return copy.deepcopy(state), f"{STEP_CRASHED} ({type(exc).__name__}).", 0.0, False
         finally:
             _budget.stop(token)
+
+    def refuse(self, problem: Problem, state: dict, reason: str) -> tuple[dict, str, float, bool]:
+        """A turn spent on an action that could not be read (no marked action, a malformed tool
+        call): `reason` is one sentence. The task's own dynamics count an empty action; a base
+        class with a turn budget (procgym.kit.TurnBudgetTask) says just the reason and the budget."""
+        new, observation, _, done = self.step(problem, state, "")
+        return new, f"{reason} {observation}", 0.0, done
 
     def grade(self, answer: str, problem: Problem) -> Verdict:
         actions = [line.strip() for line in answer.splitlines() if line.strip()]

@@ -6,7 +6,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 from procgym.seeding import stable_rng
 
 from ._boards import strip_prefix
@@ -105,6 +105,8 @@ class HigherLower(TurnBudgetTask):
     )
     answer_format = "a guess as one integer"
     example = "-1"  # below every range (ranges start at 0 or above): the example never wins
+    tools = (Tool("guess", "Guess the hidden number; the answer says higher, lower or correct.", "{number}",
+                  (Param("number", "integer", "the guess"),)),)
     unit = ("guess", "guesses")
     lowercase = True
     invalid_hint = "write one integer from the stated range"

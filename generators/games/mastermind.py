@@ -6,7 +6,7 @@ import re
 import numpy as np
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 from procgym.seeding import stable_rng
 
 # Colours are named by their initials; the first `n_colors` of this palette are in play.
@@ -130,6 +130,8 @@ class Mastermind(TurnBudgetTask):
     answer_format = ("a guess as one colour letter per peg, left to right, e.g. RGBY "
                      "(spaces or commas between letters are also accepted)")  # per problem: its pegs and colours
     example = "RGBY"
+    tools = (Tool("guess", "Guess the secret code; the answer is its black and white pegs.", "{code}",
+                  (Param("code", "string", "one colour letter per peg, left to right, e.g. RGBY"),)),)
     unit = ("guess", "guesses")
     invalid_hint = "write the code as colour letters"
 

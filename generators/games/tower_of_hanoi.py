@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 PEGS = "ABC"
 _MOVE = re.compile(r"(?:move )?([abc]) ?(?:->|to|,|-| ) ?([abc])")
@@ -55,6 +55,9 @@ class TowerOfHanoi(TurnBudgetTask):
     )
     answer_format = "a move as two peg letters, from and to, e.g. A C moves the top disk of A onto C"
     example = "A A"  # a move onto its own peg is never legal, so the example never wins (A C may)
+    tools = (Tool("move", "Move the top disk of one peg onto another.", "{source} {target}",
+                  (Param("source", "string", "the peg to take the top disk from, a letter"),
+                   Param("target", "string", "the peg to put it on, a letter"))),)
     unit = ("move", "moves")
     lowercase = True
     invalid_hint = "write a move as two peg letters, e.g. A C"

@@ -7,6 +7,8 @@
   that raise `NotAnAnswer` with a one-sentence reason.
 - graders (`grade_*`): read and compare, returning a Verdict.
 - text (`plural`, `frac_text`, `decimal_text`, `number_text`, `money_text`, `clock_text`, `table`).
+- tools (`Tool`, `Param`, `read_tool_call`, `to_action`): an interactive task's actions as typed
+  function calls with OpenAI schemas (see procgym.kit.tools).
 - `TurnBudgetTask`: the base class of interactive tasks (see procgym.kit.interactive).
 """
 import types
@@ -18,6 +20,7 @@ from .readers import (HEDGES, NONE_WORDS, NotAnAnswer, bracketed_groups, is_none
                       read_expression, read_grid, read_int, read_int_list, read_items, read_labelled, read_list,
                       read_names, read_number, read_parts, read_rhs, read_set, read_token, read_value, read_yes_no,
                       refuse_hedges, split_assignment, split_top, strip_brackets)
+from .tools import SUBMIT_ANSWER, Param, Tool, ToolCall, ToolCallError, read_tool_call, to_action
 from .text import (clock_text, decimal_text, drawn_example, frac_text, is_terminating, money_text, number_text,
                    plural, table)
 

@@ -30,6 +30,7 @@ example says nothing about the answer; `draft` raises where it would win.
 """
 from __future__ import annotations
 
+import copy
 from typing import ClassVar
 
 from procgym.problem import Problem
@@ -102,6 +103,20 @@ class TurnBudgetTask(InteractiveTask):
             observation, outcome = f"Invalid action: {self.invalid_hint}.", None
         else:
             observation, outcome = self.act(problem, state, text)
+        return self._close(problem, state, observation, outcome)
+
+    def refuse(self, problem, state, reason):
+        """A turn spent on an action that could not be read (`reason`, one sentence): the budget and
+        the view are restated as after any invalid action. State is left unchanged; returns
+        (new state, observation, reward, done) like `step`."""
+        new = copy.deepcopy(state)
+        new["turn"] += 1
+        observation, reward, done = self._close(problem, new, reason, None)
+        return new, observation, reward, done
+
+    def _close(self, problem, state, observation, outcome):
+        """(observation, reward, done) of a turn whose action gave `observation` and `outcome`:
+        the budget and the view are restated when the episode goes on."""
         observation = printable(observation)
         if outcome == WIN:
             return f"{observation} Solved in {plural(state['turn'], 'turn')}.", 1.0, True
