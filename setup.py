@@ -13,6 +13,8 @@ ROOTS = {
     "procgym.agents": "agents",
     "procgym.training": "training",
     "procgym.leaderboard": "leaderboard",
+    # Not under procgym: verifiers imports an environment by its id, `vf-eval procgym-env`.
+    "procgym_env": "procgym_env",
 }
 
 

@@ -1,4 +1,10 @@
-"""Gymnasium registration: every task as `gymnasium.make("procgym/<category>.<task>-v0")`."""
+"""Gymnasium registration: every task as `gymnasium.make("procgym/<category>.<task>-v0")`.
+
+`import procgym` registers the id of every packaged task, read from the generated list in
+`procgym.envs.task_names` (rewritten by `make catalogue`), so that registering imports no
+generator: importing them all takes seconds, and waits for the first env that is made. A task you
+register yourself gets its id from `register_envs()`, or on its first `procgym.make`.
+"""
 from __future__ import annotations
 
 import dataclasses
@@ -15,15 +21,23 @@ def env_id(name: str) -> str:
     return "procgym/" + name.replace("/", ".") + "-v0"
 
 
-def register_envs() -> list[str]:
-    """Register every task with Gymnasium (idempotent); returns the ids."""
+def register_envs(names=None) -> list[str]:
+    """Register tasks with Gymnasium (idempotent): every registered task, or the given names;
+    returns the ids. `register_envs(["games/mastermind"])` registers without loading the registry."""
     ids = []
-    for name in tasks():
+    for name in tasks() if names is None else names:
         gid = env_id(name)
         if gid not in gym.registry:
             gym.register(id=gid, entry_point=ENTRY_POINT, kwargs={"task": name}, disable_env_checker=True)
         ids.append(gid)
     return ids
+
+
+def register_packaged() -> list[str]:
+    """Register every packaged task's id from the generated name list (run by `import procgym`)."""
+    from .task_names import NAMES
+
+    return register_envs(NAMES)
 
 
 def make(name, **kwargs) -> gym.Env:
@@ -37,6 +51,7 @@ def make(name, **kwargs) -> gym.Env:
     task = get(name)
     env = TaskEnv(task, **kwargs)
     if task.name in tasks() and get(task.name) is task:
-        register_envs()
+        register_envs([task.name])
         env.spec = dataclasses.replace(gym.spec(env_id(task.name)), kwargs={"task": task.name, **kwargs})
     return env
+

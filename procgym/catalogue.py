@@ -1,6 +1,7 @@
-"""The task catalogue, docs/catalogue.md, generated from the registry (never written by hand).
+"""The task catalogue, docs/catalogue.md, generated from the registry (never written by hand), and
+the list of task names that `import procgym` registers with Gymnasium (envs/task_names.py).
 
-    python -m procgym.catalogue docs/catalogue.md     # rewrite the page; prints whether it changed
+    python -m procgym.catalogue docs/catalogue.md envs/task_names.py   # rewrite both; says if they changed
 """
 from __future__ import annotations
 
@@ -37,13 +38,26 @@ def page() -> str:
     return f"{HEADER}\n{markdown()}\n"
 
 
-def update(path: str) -> bool:
-    """Rewrite the catalogue page at `path`; returns whether it changed."""
+NAMES_HEADER = '''"""The name of every packaged task, generated from the registry by `make catalogue`; do not edit
+by hand. `import procgym` registers their Gymnasium ids from this list without importing the
+generators; tests/test_gymnasium.py checks that it matches `procgym.tasks()`."""
+'''
+
+
+def names_module() -> str:
+    """The source of procgym.envs.task_names: NAMES, every registered task's name."""
+    body = "".join(f"    {name!r},\n" for name in tasks())
+    return f"{NAMES_HEADER}\nNAMES = (\n{body})\n"
+
+
+def update(path: str, text: str | None = None) -> bool:
+    """Rewrite the generated file at `path` (the catalogue page unless `text` is given); returns
+    whether it changed."""
     try:
         old = open(path, encoding="utf-8").read()
     except FileNotFoundError:
         old = None
-    new = page()
+    new = page() if text is None else text
     if new != old:
         with open(path, "w", encoding="utf-8") as f:
             f.write(new)
@@ -51,4 +65,6 @@ def update(path: str) -> bool:
 
 
 if __name__ == "__main__":
-    print("updated" if update(sys.argv[1] if len(sys.argv) > 1 else "docs/catalogue.md") else "up to date")
+    page_path, *names_path = sys.argv[1:] or ["docs/catalogue.md", "envs/task_names.py"]
+    for path, text in ((page_path, None), *((path, names_module()) for path in names_path[:1])):
+        print(path, "updated" if update(path, text) else "up to date")

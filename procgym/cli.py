@@ -9,6 +9,7 @@
     procgym demo                      # agent summary, then SFT + GRPO training demo
     procgym train --config training/configs/tiny_cpu.toml steps=50 learning_rate=1e-3
     procgym eval --agent openai --model NAME --base-url http://localhost:8000/v1 --suite standard-v2
+    procgym serve --port 8000         # an OpenEnv server (HTTP + WebSocket) on 127.0.0.1; --mcp for MCP
     procgym leaderboard               # render leaderboard/README.md and leaderboard/site/index.html
 """
 from __future__ import annotations
@@ -174,6 +175,13 @@ def cmd_train(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """An OpenEnv server, or with --mcp an MCP server (needs the serve extra: pip install -e '.[serve]')."""
+    from procgym.envs.serve.command import serve
+
+    return serve(args)
+
+
 # ------------------------------------------------------------------------------ parser
 
 def parser() -> argparse.ArgumentParser:
@@ -246,6 +254,19 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("overrides", nargs="*", metavar="KEY=VALUE", help="override config fields, e.g. steps=50")
     s.add_argument("--print-config", action="store_true", help="print the resolved config and exit")
     s.set_defaults(run=cmd_train)
+
+    s = sub.add_parser("serve", help="serve the tasks over the network: an OpenEnv server (HTTP and WebSocket), or "
+                                     "with --mcp an MCP server (stdio or streamable HTTP)")
+    s.add_argument("--tasks", "-t", default="*", help="the tasks served: glob(s), comma-separated (default: all)")
+    s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1, this machine only)")
+    s.add_argument("--port", "-p", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
+    s.add_argument("--max-sessions", type=int, default=256,
+                   help="OpenEnv: WebSocket sessions open at once; MCP: open episodes (default 256)")
+    s.add_argument("--mcp", action="store_true", help="serve MCP instead of OpenEnv")
+    s.add_argument("--transport", default="stdio", choices=["stdio", "http"],
+                   help="MCP transport: stdio (default) or streamable HTTP at /mcp on --host:--port")
+    s.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    s.set_defaults(run=cmd_serve)
 
     from procgym.leaderboard.cli import add_commands  # procgym eval, procgym leaderboard
 

@@ -300,6 +300,93 @@ def check_oracle(task, levels=LEVELS_TO_PROBE, episodes: int = 3) -> int:
     return solved
 
 
+TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # OpenAI's rule for a function's name
+_SCHEMA_TYPES = {"string", "integer", "number", "boolean", "array"}
+
+
+def _check_tool_schema(task: Task, schema: dict) -> str:
+    """The function name of one OpenAI tool schema; fails naming what is malformed."""
+    function = schema.get("function") if schema.get("type") == "function" else None
+    if not isinstance(function, dict):
+        _fail(task, f"a tool schema must be {{'type': 'function', 'function': {{...}}}}, got {str(schema)[:80]}")
+    name = function.get("name")
+    if not isinstance(name, str) or not TOOL_NAME.fullmatch(name):
+        _fail(task, f"tool name {name!r} must match ^[a-zA-Z0-9_-]{{1,64}}$")
+    if not isinstance(function.get("description"), str) or not function["description"].strip():
+        _fail(task, f"tool {name} needs a description")
+    params = function.get("parameters")
+    if not isinstance(params, dict) or params.get("type") != "object" or not isinstance(params.get("properties"), dict):
+        _fail(task, f"the parameters of tool {name} must be an object schema with properties")
+    if not set(params.get("required", [])) <= set(params["properties"]):
+        _fail(task, f"tool {name} requires parameters it does not declare")
+    for pname, prop in params["properties"].items():
+        kind = prop.get("type") if isinstance(prop, dict) else None
+        if kind not in _SCHEMA_TYPES or not str(prop.get("description", "")).strip():
+            _fail(task, f"parameter {pname!r} of tool {name} needs a JSON Schema type and a description")
+        if kind == "array" and prop.get("items", {}).get("type") not in _SCHEMA_TYPES - {"array"}:
+            _fail(task, f"array parameter {pname!r} of tool {name} needs the type of its items")
+    try:
+        json.dumps(schema, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        _fail(task, f"the schema of tool {name} is not JSON ({exc})")
+    return name
+
+
+def _tool_call(task: Task, action: str) -> dict:
+    """The one tool call that writes the text `action`: {"name", "arguments"}."""
+    from procgym.kit.tools import ToolCallError
+
+    calls = [(tool, args) for tool in task.tools for args in [tool.match(action)] if args is not None]
+    if len(calls) != 1:
+        _fail(task, f"the action {action[:60]!r} must match exactly one tool, but matches "
+                    f"{[tool.name for tool, _ in calls] or 'none'}")
+    tool, args = calls[0]
+    try:
+        tool.to_action(args)
+    except ToolCallError as exc:
+        _fail(task, f"tool {tool.name} matched {action[:60]!r} with arguments it refuses: {exc}")
+    return {"name": tool.name, "arguments": args}
+
+
+def check_tools(task, seeds=range(2), level: int = 2) -> None:
+    """Typed tools: every task declares valid OpenAI function schemas; a single-answer task's
+    submit_answer with the reference answer is correct; an interactive task's reference episode
+    played as tool calls (each action through `tool.match`) gives the observations, rewards,
+    done flags and states of the text episode."""
+    from procgym.envs import make
+    from procgym.extract import mark_answer
+
+    task = _task(task)
+    if not task.tools:
+        _fail(task, "it declares no tools (an interactive task declares one per kind of action)")
+    names = [_check_tool_schema(task, tool.schema()) for tool in task.tools]
+    if len(set(names)) != len(names):
+        _fail(task, f"tool names must be distinct, got {names}")
+    for seed in seeds:
+        text_env, tool_env = make(task, difficulty=level), make(task, difficulty=level)
+        text_env.reset(seed=seed)
+        tool_env.reset(seed=seed)
+        problem = text_env.problem
+        if not task.interactive:
+            call = {"name": "submit_answer", "arguments": {"answer": problem.answer}}
+            _, reward, terminated, *_ = tool_env.step(call)
+            if reward != 1.0 or not terminated:
+                _fail(task, f"seed {seed}: submit_answer with the reference answer was not correct")
+            continue
+        done = False
+        while not done:
+            action = task.policy(problem, text_env.state)
+            call = _tool_call(task, action)
+            # one seed sends the call as a dict, the other as the JSON text a model writes
+            sent = call if seed % 2 == 0 else json.dumps(call)
+            by_text = text_env.step(mark_answer(action, problem.answer_style))[:4]
+            by_tool = tool_env.step(sent)[:4]
+            if by_text != by_tool or text_env.state != tool_env.state:
+                _fail(task, f"seed {seed} turn {text_env.turn}: the action {action[:60]!r} and the call {call} "
+                            f"differ: {str(by_text)[:120]} vs {str(by_tool)[:120]}")
+            done = by_text[2] or by_text[3]
+
+
 # --------------------------------------------------------------------------- adversarial
 
 ADVERSARIAL_LEVELS = (1, 5, 10)
@@ -495,7 +582,7 @@ ADVERSARIAL = [check_hedges, check_empty_and_leftover, check_swapped_labels, che
 
 CHECKS = [check_declaration, check_levels, check_knob_validation, check_determinism, check_distinct_seeds,
           check_json_round_trip, check_reference_verifies, check_rejects_wrong, check_hostile, check_env,
-          check_invalid_actions, check_oracle, *ADVERSARIAL]
+          check_invalid_actions, check_oracle, check_tools, *ADVERSARIAL]
 
 
 def check_task(task) -> None:

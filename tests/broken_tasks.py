@@ -11,6 +11,7 @@ import sympy
 
 from procgym import Draft, InteractiveTask, Knob, Task
 from procgym.extract import extract_answer
+from procgym.kit import SUBMIT_ANSWER, Param, Tool
 from procgym.parsing import ParseError, parse_expression, parse_int
 from procgym.verdict import right, wrong
 
@@ -134,6 +135,7 @@ class Countdown(InteractiveTask):
     knobs = (Knob("start", [3, 3, 4, 4, 5, 5, 6, 6, 7, 7], (1, 100), doc="guesses allowed"),)
     answer_format = "a number"
     example = "-1"  # never the secret
+    tools = (Tool("say", "Say a number.", "{number}", (Param("number", "integer", "the number"),)),)
 
     def build(self, rng, params):
         secret = rng.randrange(1000)
@@ -157,6 +159,31 @@ class LosingPolicy(Countdown):
 
     def policy(self, problem, state):
         return "0"
+
+
+class NoTools(Countdown):
+    """Declares no tools, so it cannot be played by function calls."""
+
+    tools = ()
+
+
+class BadToolName(Countdown):
+    """Names its tool with a space, which OpenAI's function schema forbids."""
+
+    tools = (Tool("say it", "Say a number.", "{number}", (Param("number", "integer", "the number"),)),)
+
+
+class ToolWritesOtherText(Countdown):
+    """Its tool matches the text "7" but writes "70": a call and the text grammar part ways."""
+
+    tools = (Tool("say", "Say a number.", lambda args: args["number"] + "0",
+                  (Param("number", "integer", "the number"),), parse=lambda text: {"number": int(text)} if text.isdigit() else None),)
+
+
+class SubmitWritesOtherText(GoodSum):
+    """Its submit_answer tool adds a word to the answer, so the reference answer submitted fails."""
+
+    tools = (Tool("submit_answer", SUBMIT_ANSWER.description, "{answer} apples", SUBMIT_ANSWER.params),)
 
 
 class CrashingDynamics(Countdown):

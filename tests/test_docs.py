@@ -1,5 +1,6 @@
 """The task-writing guide's examples run: each Python block of docs/adding_a_task.md defines a
-working task (in a fresh interpreter, so the example tasks never join the real registry)."""
+working task (in a fresh interpreter, so the example tasks never join the real registry); and the
+blocks of docs/tools.md run as one script."""
 import re
 import subprocess
 import sys
@@ -23,6 +24,11 @@ for text in (p.answer, p.answer + ".", "$" + p.answer + "$"):
 for text in (p.answer + " or 6", "not " + p.answer, "0, " + p.answer, ""):
     assert not procgym.verify(p, "<answer>" + text + "</answer>").correct, text
 assert contract.check_oracle(procgym.get("games/guess_the_number"), episodes=2) == 6
+contract.check_tools(procgym.get("games/guess_the_number"))
+env = procgym.make("games/guess_the_number", difficulty=3)
+env.reset(seed=1)
+by_text = env.task.step(env.problem, env.task.initial_state(env.problem), "guess 1")[1]
+assert env.step({"name": "guess", "arguments": {"number": 1}})[0] == by_text
 print("ok")
 """
 
@@ -33,3 +39,11 @@ def test_guide_examples_define_working_tasks():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("ok")
+
+
+def test_tools_page_examples_run():
+    page = GUIDE.with_name("tools.md")
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert len(blocks) >= 4
+    out = subprocess.run([sys.executable, "-c", "\n".join(blocks)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]

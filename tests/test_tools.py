@@ -86,9 +86,19 @@ def test_malformed_calls_say_why(call, message):
         to_action([PRESS], read_tool_call(call))
 
 
-def test_strings_must_be_one_line():
+def test_strings_must_be_one_line_unless_they_hold_a_whole_answer():
+    guess = Tool("guess", "Guess a word.", "{word}", (Param("word", "string", "a word"),))
     with pytest.raises(ToolCallError, match="on one line"):
-        SUBMIT_ANSWER.to_action({"answer": "3\n4"})
+        guess.to_action({"word": "cat\ndog"})
+    assert SUBMIT_ANSWER.to_action({"answer": "1 2\n2 1"}) == "1 2\n2 1"  # a grid answer keeps its rows
+
+
+def test_submit_answer_carries_a_grid_answer():
+    p = procgym.generate("puzzles/latin_square", seed=2, difficulty=1)
+    assert "\n" in p.answer
+    env = procgym.make("puzzles/latin_square", difficulty=1)
+    env.reset(seed=2)
+    assert env.step({"name": "submit_answer", "arguments": {"answer": p.answer}})[:3] == ("Correct.", 1.0, True)
 
 
 @pytest.mark.parametrize("tool, text, arguments", [
@@ -105,6 +115,62 @@ def test_match_inverts_the_template(tool, text, arguments):
 @pytest.mark.parametrize("text", ["press 1", "press 1 2 3", "press a 2", "push 1 2"])
 def test_match_refuses_other_text(text):
     assert PRESS.match(text) is None
+
+
+def test_match_reads_only_enum_values_and_gives_their_own_spelling():
+    assert POUR.match("pour a into b") == {"source": "A", "target": "B"}
+    assert POUR.match("pour C into B") is None
+    move = Tool("move", "Move.", "{direction}", (Param("direction", "string", "way", enum=("up", "down")),))
+    refuel = Tool("refuel", "Refuel.", "refuel")
+    assert [t.name for t in (move, refuel) if t.match("refuel") is not None] == ["refuel"]
+    assert move.match("UP") == {"direction": "up"}
+    level = Tool("level", "Pick a level.", "level {n}", (Param("n", "integer", "a level", enum=(1, 10)),))
+    assert level.match("level 10") == {"n": 10} and level.match("level 5") is None
+
+
+# Calls of tools that the reference policies never make (the contract's replay covers the others):
+# each reaches the task as the text action it stands for, with that action's observation. One
+# scenario per row: (task, [(text action, call, the observation's first line)]), level 1, seed 0.
+UNPLAYED = [
+    ("games/minesweeper", [("flag D1", {"name": "flag", "arguments": {"cell": "D1"}}, "Flagged D1."),
+                           ("unflag D1", {"name": "unflag", "arguments": {"cell": "D1"}}, "Unflagged D1.")]),
+    ("games/peg_solitaire_stepwise", [("undo", {"name": "undo", "arguments": {}}, "Nothing to undo.")]),
+    ("games/water_jugs_stepwise", [("empty A", {"name": "empty", "arguments": {"jug": "A"}}, "You empty A.")]),
+    ("games/odd_coin", [("answer 1 lighter", {"name": "answer", "arguments": {"coin": 1, "weight": "lighter"}},
+                         "Wrong: coin 1 is fake and heavier.")]),
+    ("planning/sliding_puzzle", [("1", {"name": "slide_tile", "arguments": {"tile": 1}},
+                                  "Tile 1 is not next to the gap.")]),
+    ("planning/text_adventure", [("look", {"name": "look", "arguments": {}}, "You look around."),
+                                 ("inventory", {"name": "inventory", "arguments": {}}, "You carry: nothing."),
+                                 ("open crate", {"name": "open_crate", "arguments": {}}, "There is no crate here.")]),
+    ("planning/levers", [("look", {"name": "look", "arguments": {}}, "You look around.")]),
+    ("investigation/debugging", [("run 1", {"name": "run_test", "arguments": {"test": 1}},
+                                  "test 1: xs = [1, -1], t = 3, n = 1 -> expected [0], got [1]: FAIL"),
+                                 ("show 2-3", {"name": "show", "arguments": {"first": 2, "last": 3}}, "  2 | i = 0;")]),
+    ("investigation/file_search", [("cat /notes/misc.txt", {"name": "cat", "arguments": {"path": "/notes/misc.txt"}},
+                                    "/notes/misc.txt:"),
+                                   ("grep approved by Sofia /finance",
+                                    {"name": "grep",
+                                     "arguments": {"text": "approved by Sofia", "directory": "/finance"}},
+                                    "/finance/invoices/2023/batch_a.txt: Invoice 2951 was approved by Sofia Kim.")]),
+    ("investigation/spreadsheet", [(f"{op.upper()} C2:C4", {"name": op, "arguments": {"ref": "C2:C4"}},
+                                    f"{op.upper()}(C2:C4) = {value} (over 3 numbers)")
+                                   for op, value in (("sum", 220), ("max", 96), ("min", 54))]),
+]
+
+
+@pytest.mark.parametrize("name, turns", UNPLAYED, ids=[row[0] for row in UNPLAYED])
+def test_calls_the_policies_never_make_act_as_their_text(name, turns):
+    task = procgym.get(name)
+    by_text, by_tool = procgym.make(name, difficulty=1), procgym.make(name, difficulty=1)
+    by_text.reset(seed=0)
+    by_tool.reset(seed=0)
+    for text, call, first_line in turns:
+        assert to_action(task.tools, read_tool_call(call)) == text
+        assert next(t for t in task.tools if t.name == call["name"]).match(text) == call["arguments"]
+        stepped = by_tool.step(call)[:4]
+        assert stepped == by_text.step(f"<answer>{text}</answer>")[:4]
+        assert stepped[0].split("\n")[0] == first_line
 
 
 def test_single_answer_env_takes_submit_answer():

@@ -5,7 +5,7 @@ import math
 import re
 
 from procgym import Knob, register
-from procgym.kit import LOSE, WIN, TurnBudgetTask
+from procgym.kit import LOSE, WIN, Param, Tool, TurnBudgetTask
 from procgym.seeding import stable_rng
 
 _PULL = re.compile(r"^(?:pull|play|try)\s*(?:arm\s*)?#?(\d{1,4})(?:\s*[x*,:]?\s*(\d{1,5})\s*(?:times?|pulls?)?)?$")
@@ -76,6 +76,11 @@ class BestArm(TurnBudgetTask):
     )
     answer_format = "pull K N (pull arm K N times), or commit K"
     example = "pull 2 10"
+    tools = (Tool("pull", "Pull one arm some times; you see how many of the pulls paid.", "pull {arm} {times}",
+                  (Param("arm", "integer", "the arm's number, from 1"),
+                   Param("times", "integer", "how many pulls, at least 1"))),
+             Tool("commit", "Commit to the arm you believe pays best; this ends the game.", "commit {arm}",
+                  (Param("arm", "integer", "the arm's number, from 1"),)))
     budget_key = "turn_limit"  # check["budget"] is the number of pulls, spread over the actions
     unit = ("action", "actions")
     lowercase = True

@@ -6,7 +6,7 @@ import re
 import networkx as nx
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 _MOVE = re.compile(r"^(?:move|go|walk|step)?\s*(?:to\s*)?(?:node\s*)?#?(\d{1,6})$")
 
@@ -56,6 +56,8 @@ class HiddenGraph(TurnBudgetTask):
     )
     answer_format = "a move as the label of a neighbouring node"
     example = "move 5"  # labels have two digits or more: node 5 is in no graph, so the example never wins
+    tools = (Tool("move", "Move to a neighbour of your node.", "move {node}",
+                  (Param("node", "integer", "the neighbour's label"),)),)
     unit = ("move", "moves")
     lowercase = True
     invalid_hint = "write move N, where N is a neighbour of your node"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask, plural
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask, plural
 
 from ._boards import cell_name, neighbours8, parse_cell, render_board, strip_prefix
 
@@ -138,6 +138,8 @@ class Battleship(TurnBudgetTask):
     )
     answer_format = "a shot as fire and a cell (column letter, row number), e.g. fire C4"
     example = "fire C4"
+    tools = (Tool("fire", "Fire at one cell; the answer is miss, hit, or hit and sunk.", "fire {cell}",
+                  (Param("cell", "string", "the cell as column letter and row number, e.g. C4"),)),)
     unit = ("shot", "shots")
     lowercase = True
     invalid_hint = "write fire and a cell, e.g. fire C4"

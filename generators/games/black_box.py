@@ -7,7 +7,7 @@ from fractions import Fraction
 import sympy
 
 from procgym import Knob, register
-from procgym.kit import LOSE, WIN, NotAnAnswer, TurnBudgetTask, read_expression
+from procgym.kit import LOSE, WIN, NotAnAnswer, Param, Tool, TurnBudgetTask, read_expression
 
 FAMILIES = ("integer", "modular")
 MAX_QUERY = 10**6
@@ -144,6 +144,10 @@ class BlackBoxFunction(TurnBudgetTask):
     )
     answer_format = "a query like f(3), or a final statement like answer 3x^2 - 2x + 5"
     example = "f(3)"
+    tools = (Tool("query", "Evaluate the hidden function f at an integer x; the answer is f(x).", "f({x})",
+                  (Param("x", "integer", "the point to evaluate f at"),)),
+             Tool("answer", "State f as a polynomial in x; this ends the game, right or wrong.", "answer {polynomial}",
+                  (Param("polynomial", "string", "f as a polynomial in x, e.g. 3x^2 - 2x + 5"),)))
     invalid_hint = "query like f(3), or state f like answer 3x^2 - 2x + 5"
 
     def build(self, rng, params):

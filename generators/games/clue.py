@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from procgym import Knob, register
-from procgym.kit import LOSE, WIN, TurnBudgetTask
+from procgym.kit import LOSE, WIN, Param, Tool, TurnBudgetTask
 from procgym.seeding import stable_rng
 
 from ._boards import join_and, join_or
@@ -15,6 +15,8 @@ CATEGORIES = (
     ("room", ("Kitchen", "Ballroom", "Conservatory", "Dining", "Billiard", "Library", "Lounge", "Hall", "Study",
               "Cellar", "Attic", "Garage")),
 )
+# a suggestion's or an accusation's three cards, one per category, named as the prompt lists them
+_TRIPLE = tuple(Param(kind, "string", f"one {kind} card of this game", enum=pool) for kind, pool in CATEGORIES)
 _SPLIT = re.compile(r"[\s,;/+&]+|\band\b|\bwith\b|\bin\b|\bthe\b")
 
 
@@ -87,6 +89,10 @@ class ClueDeduction(TurnBudgetTask):
     )
     answer_format = "suggest a suspect, weapon and room, e.g. suggest Plum, Rope, Library; or accuse the same way"
     example = "suggest Plum, Rope, Library"
+    tools = (Tool("suggest", "Suggest a suspect, weapon and room: the first opponent holding one of them shows it "
+                             "to you.", "suggest {suspect}, {weapon}, {room}", _TRIPLE),
+             Tool("accuse", "Accuse a suspect, weapon and room: right wins, wrong loses at once.",
+                  "accuse {suspect}, {weapon}, {room}", _TRIPLE))
     lowercase = True
     invalid_hint = "write suggest or accuse, then a suspect, a weapon and a room"
 

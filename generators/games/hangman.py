@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask, plural
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask, plural
 
 from ._boards import strip_prefix
 from ._words import WORD_LENGTHS, word_list
@@ -75,6 +75,11 @@ class Hangman(TurnBudgetTask):
     )
     answer_format = "a guess: one letter, e.g. e, or the whole word if you know it"
     example = "e"
+    tools = (Tool("guess_letter", "Guess one letter: it is shown wherever it occurs in the word, or it is a miss.",
+                  "{letter}", (Param("letter", "string", "one lowercase letter", enum=tuple(ALPHABET)),)),
+             Tool("guess_word", "Guess the whole word, one from the list: a win, or a miss.", "{word}",
+                  (Param("word", "string", "a word from the list"),),
+                  parse=lambda text: {"word": text} if len(text) > 1 and text.isalpha() else None))
     budget_key = "max_misses"  # the budget counts misses: a turn that reveals letters costs nothing
     unit = ("miss", "misses")
     lowercase = True

@@ -6,7 +6,7 @@ import re
 from collections import deque
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 ALIASES = {"up": "up", "u": "up", "n": "up", "north": "up",
@@ -124,6 +124,8 @@ class Maze(TurnBudgetTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
     example = "up"
+    tools = (Tool("move", "Move one cell through the maze.", "{direction}",
+                  (Param("direction", "string", "the way to move", enum=tuple(DIRECTIONS)),)),)
     unit = ("move", "moves")
     lowercase = True
     invalid_hint = "move with up, down, left or right (or u, d, l, r; N, S, W, E)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import LOSE, WIN, TurnBudgetTask
+from procgym.kit import LOSE, WIN, Param, Tool, TurnBudgetTask
 
 from ._boards import cell_name, neighbours8, parse_cell, render_board, strip_prefix
 
@@ -165,6 +165,12 @@ class Minesweeper(TurnBudgetTask):
     )
     answer_format = "an action: reveal and a cell (column letter, row number), e.g. reveal C4; or flag C4 / unflag C4"
     example = "flag C4"  # a flag reveals nothing, so the example never wins (a reveal may open the board)
+    tools = tuple(Tool(verb, description, verb + " {cell}",
+                       (Param("cell", "string", "the cell as column letter and row number, e.g. C4"),))
+                  for verb, description in (
+                      ("reveal", "Reveal a cell: a mine loses; a number counts the mines around it."),
+                      ("flag", "Flag a cell you believe holds a mine (it reveals nothing)."),
+                      ("unflag", "Take the flag off a cell.")))
     unit = ("action", "actions")
     lowercase = True
     invalid_hint = "write reveal and a cell, e.g. reveal C4"

@@ -5,7 +5,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import LOSE, WIN, TurnBudgetTask
+from procgym.kit import LOSE, WIN, Param, Tool, TurnBudgetTask
 
 MAX_WEIGHINGS = 8
 _RANGE = re.compile(r"(\d{1,4})(?:-(\d{1,4}))?")
@@ -114,6 +114,31 @@ def group_text(coins) -> str:
     return ", ".join(parts)
 
 
+def weighing_call(text: str) -> dict | None:
+    """The weigh tool's arguments for a weighing as the policy writes it (weigh 1-3, 7 vs 4-6, 8),
+    its ranges spelled out coin by coin; None for any other text."""
+    m = re.fullmatch(r"weigh (.+) vs (.+)", text, re.IGNORECASE)
+    if not m:
+        return None
+    pans = []
+    for group in m.groups():
+        coins = []
+        for item in group.split(", "):
+            r = _RANGE.fullmatch(item)
+            if not r:
+                return None
+            coins.extend(range(int(r.group(1)), int(r.group(2) or r.group(1)) + 1))
+        pans.append(coins)
+    return {"left": pans[0], "right": pans[1]}
+
+
+def answer_call(text: str) -> dict | None:
+    """The answer tool's arguments for answer 7 lighter; answer 7 (said only where the fake is known
+    to be heavier) is the same statement as answer 7 heavier."""
+    m = re.fullmatch(r"answer (\d+)(?: (heavier|lighter))?", text, re.IGNORECASE)
+    return {"coin": int(m.group(1)), "weight": (m.group(2) or "heavier").lower()} if m else None
+
+
 def describe(left, right, result: str) -> str:
     pans = f"{group_text(left)} vs {group_text(right)}"
     return {"balance": f"{pans}: the pans balance.", "left": f"{pans}: the left pan is heavier.",
@@ -154,6 +179,16 @@ class OddCoin(TurnBudgetTask):
     )
     answer_format = "a weighing like weigh 1, 2 vs 3, 4 (ranges like 1-3 allowed); or the answer like answer 7 heavier"
     example = "weigh 1, 2 vs 3, 4"
+    tools = (Tool("weigh", "Weigh two groups of equally many coins against each other on the balance.",
+                  "weigh {left} vs {right}",
+                  (Param("left", "array", "the coin numbers on the left pan", items="integer", sep=", "),
+                   Param("right", "array", "the coin numbers on the right pan", items="integer", sep=", ")),
+                  parse=weighing_call),
+             Tool("answer", "Name the fake coin and whether it is heavier or lighter; this ends the game.",
+                  "answer {coin} {weight}",
+                  (Param("coin", "integer", "the fake coin's number"),
+                   Param("weight", "string", "heavier or lighter than a genuine coin", enum=("heavier", "lighter"))),
+                  parse=answer_call))
     lowercase = True
     invalid_hint = "write weigh, then two groups of coin numbers, e.g. weigh 1, 2 vs 3, 4"
 

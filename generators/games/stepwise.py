@@ -8,7 +8,7 @@ from collections import deque
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask, plural
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask, plural
 
 # a cell: row and column, as 2 3, 2, 3, (2, 3) or r2c3 / row 2 col 3
 _NUM = r"(-?\d{1,4})"
@@ -130,6 +130,9 @@ class LightsOutStepwise(TurnBudgetTask):
     # a press on row 0 is off every board, so the example never solves one (any press on the board
     # may: a board scrambled by one press is solved by it)
     example = "press 0 0"
+    tools = (Tool("press", "Press a cell: it and its orthogonal neighbours toggle.", "press {row} {col}",
+                  (Param("row", "integer", "the row, 1 at the top"),
+                   Param("col", "integer", "the column, 1 at the left"))),)
     lowercase = True
     invalid_hint = "write press ROW COL, e.g. press 2 3"
 
@@ -299,6 +302,7 @@ def jug_plan(caps: tuple, start: tuple, goal: dict) -> list[str] | None:
     return None
 
 
+_JUG = Param("jug", "string", "a jug's letter", enum=tuple(JUGS))
 _JUG_ACTION = re.compile(r"^(fill|empty|pour)\s+(?:jug\s+)?([a-d])(?:\s+(?:into|to|in|->|>)?\s*(?:jug\s+)?([a-d]))?$")
 
 
@@ -326,6 +330,12 @@ class WaterJugsStepwise(TurnBudgetTask):
     )
     answer_format = "a move: fill A, empty A, or pour A into B"
     example = "pour A into B"
+    tools = (Tool("fill", "Fill a jug to the brim from the tap.", "fill {jug}", (_JUG,)),
+             Tool("empty", "Empty a jug onto the ground.", "empty {jug}", (_JUG,)),
+             Tool("pour", "Pour one jug into another until the first is empty or the second is full.",
+                  "pour {source} into {target}",
+                  (Param("source", "string", "the jug to pour from", enum=tuple(JUGS)),
+                   Param("target", "string", "the jug to pour into", enum=tuple(JUGS)))))
     lowercase = True
     invalid_hint = "write fill A, empty A or pour A into B"
 
@@ -464,6 +474,13 @@ class PegSolitaireStepwise(TurnBudgetTask):
     )
     answer_format = "a jump as jump R1 C1 to R2 C2 (rows and columns from 1), or undo"
     example = "undo"  # there is nothing to undo at the start: the example never wins (any jump may)
+    tools = (Tool("jump", "Jump a peg over an orthogonally adjacent peg into the empty cell beyond; the jumped peg "
+                          "is removed.", "jump {from_row} {from_col} to {to_row} {to_col}",
+                  (Param("from_row", "integer", "the jumping peg's row, from 1"),
+                   Param("from_col", "integer", "the jumping peg's column, from 1"),
+                   Param("to_row", "integer", "the empty cell's row, from 1"),
+                   Param("to_col", "integer", "the empty cell's column, from 1"))),
+             Tool("undo", "Take the last jump back.", "undo"))
     lowercase = True
     invalid_hint = "write jump R1 C1 to R2 C2, or undo"
 

@@ -5,7 +5,7 @@ import re
 from bisect import bisect_right
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 ATTRIBUTES = (
     ("color", ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")),
@@ -104,6 +104,12 @@ class TwentyQuestions(TurnBudgetTask):
     )
     answer_format = "a question like is it color=red? (attribute=value), or a guess like guess Kopi"
     example = "is it color=red?"
+    tools = (Tool("ask", "Ask whether the hidden object's attribute has a value; the answer is yes or no.",
+                  "is it {attribute}={value}?",
+                  (Param("attribute", "string", "an attribute of the table", enum=tuple(a for a, _ in ATTRIBUTES)),
+                   Param("value", "string", "one of that attribute's values, as the table writes it"))),
+             Tool("guess", "Guess which object it is; a wrong guess uses a turn.", "guess {name}",
+                  (Param("name", "string", "an object's name from the table"),)))
     lowercase = True
     invalid_hint = "ask like is it attribute=value? or guess like guess <name>"
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 from ._words import WORD_LENGTHS, word_list
 
@@ -89,6 +89,8 @@ class WordGuess(TurnBudgetTask):
     )
     answer_format = "a guess as one word from the list, in letters only"
     example = "fjord"  # in no packaged list, so never the secret: the example never wins
+    tools = (Tool("guess", "Guess a word from the list; the answer marks each of its letters.", "{word}",
+                  (Param("word", "string", "a word from the list, letters only"),)),)
     unit = ("guess", "guesses")
     lowercase = True
     invalid_hint = "write one word from the list"

@@ -1,14 +1,17 @@
 """The answer command of the investigation tasks: `answer VALUE` ends the episode, and the value is
 judged strictly against the expected one (a whole number read as a number, a name compared
-without regard to case or spacing); a hedged or empty value is an invalid command, not a guess."""
+without regard to case or spacing); a hedged or empty value is an invalid command, not a guess.
+`ANSWER_TOOL` is that command as a typed tool."""
 from __future__ import annotations
 
 import re
 
-from procgym.kit import LOSE, WIN, NotAnAnswer, normalize, preview, read_int, refuse_hedges
+from procgym.kit import LOSE, WIN, NotAnAnswer, Param, Tool, normalize, preview, read_int, refuse_hedges
 
 _ANSWER = re.compile(r"^answer(?:\s*[:=]\s*|\s+|$)(.*)$", re.IGNORECASE | re.DOTALL)
 _WHOLE = re.compile(r"-?\d+")
+ANSWER_TOOL = Tool("answer", "Give the final answer to the question; this ends the game, right or wrong.",
+                   "answer {value}", (Param("value", "string", "the answer: one number or one name"),))
 
 
 def answer_text(text: str) -> str | None:

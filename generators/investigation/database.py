@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from procgym import Knob, register
-from procgym.kit import TurnBudgetTask
+from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._answers import answer_text, judge
+from ._answers import ANSWER_TOOL, answer_text, judge
 
 FIRST_NAMES = ("Ada", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo",
                "Nia", "Omar", "Pia", "Quin", "Rosa", "Sami", "Tess", "Uma", "Vic", "Wren", "Xena", "Yuri",
@@ -343,6 +343,11 @@ class DatabaseQuery(TurnBudgetTask):
     )
     answer_format = "one command per turn: a query (SELECT, COUNT, SUM, MAX, MIN) or ANSWER value"
     example = "SELECT name, salary FROM employees WHERE city = Oslo"
+    tools = (Tool("query", "Run one query on the database (SELECT, COUNT, SUM, MAX or MIN, as the first message "
+                           "lists them).", "{sql}",
+                  (Param("sql", "string", "the query, e.g. SELECT name FROM employees WHERE city = Oslo"),),
+                  parse=lambda text: {"sql": text} if answer_text(text) is None else None),
+             ANSWER_TOOL)
     invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):

@@ -7,7 +7,7 @@ import re
 
 from procgym import Knob, register
 from procgym.generators._tiny_lang import LANGUAGE, TinyError, parse, run
-from procgym.kit import WIN, TurnBudgetTask, plural
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask, plural
 
 
 # interpreter steps one test may take: a fix that loops forever fails the test (the correct
@@ -206,6 +206,13 @@ class Debugging(TurnBudgetTask):
     )
     answer_format = "one command per turn: run, run K, show A-B, or fix N: new line"
     example = "run"  # a query never wins (a fix may)
+    tools = (Tool("run", "Run every test and show inputs, expected and actual output.", "run"),
+             Tool("run_test", "Run one test.", "run {test}", (Param("test", "integer", "the test's number, from 1"),)),
+             Tool("show", "Print lines first to last of the program with their numbers.", "show {first}-{last}",
+                  (Param("first", "integer", "the first line, from 1"), Param("last", "integer", "the last line"))),
+             Tool("fix", "Replace one line and run the suite: if every test passes you win, otherwise the fix is "
+                         "not applied.", "fix {line}: {code}",
+                  (Param("line", "integer", "the line's number"), Param("code", "string", "the new line of code"))))
     invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from procgym import Knob, register
-from procgym.kit import TurnBudgetTask
+from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._answers import answer_text, judge
+from ._answers import ANSWER_TOOL, answer_text, judge
 
 FIRST = ("Dana", "Eli", "Mara", "Theo", "Nina", "Omar", "Lia", "Ravi", "Sofia", "Hugo", "Ines", "Paul")
 LAST = ("Ruiz", "Kim", "Okafor", "Berg", "Costa", "Novak", "Haddad", "Lund", "Moreau", "Tanaka", "Silva", "Weber",
@@ -192,6 +192,19 @@ def build_files(rng, hops: int, n_distractors: int, fillers: int) -> tuple[dict,
     return lines, {"invoice": inv, "answer": answer}
 
 
+def grep_call(text: str) -> dict | None:
+    """The grep tool's arguments for grep TEXT [DIR], read as the command reads it (a last word that
+    starts with / is the directory; without one the search covers /); None for another command."""
+    command, _, rest = text.partition(" ")
+    rest = rest.strip()
+    if command.lower() != "grep" or not rest:
+        return None
+    head, _, last = rest.rpartition(" ")
+    if head and last.startswith("/"):
+        return {"text": head.strip(), "directory": last}
+    return {"text": rest, "directory": "/"}
+
+
 QUESTIONS = {
     1: "Who approved invoice {inv}? Give the person's full name.",
     2: "What is the phone extension of the person who approved invoice {inv}?",
@@ -228,6 +241,15 @@ class FileSearch(TurnBudgetTask):
     )
     answer_format = "one command per turn: ls DIR, cat FILE, grep TEXT [DIR], or answer VALUE"
     example = "grep budget /notes"
+    tools = (Tool("ls", "List a directory.", "ls {directory}", (Param("directory", "string", "a path, e.g. /notes"),)),
+             Tool("cat", "Print a file.", "cat {path}",
+                  (Param("path", "string", "a file's path, e.g. /notes/misc.txt"),)),
+             Tool("grep", "Search the files under a directory for lines containing some text.",
+                  "grep {text} {directory}",
+                  (Param("text", "string", "the text to search for (case does not matter)"),
+                   Param("directory", "string", "the directory to search, / for everything")),
+                  parse=grep_call),
+             ANSWER_TOOL)
     invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):

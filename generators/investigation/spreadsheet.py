@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from procgym import Knob, register
-from procgym.kit import TurnBudgetTask
+from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._answers import answer_text, judge
+from ._answers import ANSWER_TOOL, answer_text, judge
 
 ITEMS = ("anchor", "bolt", "cable", "drill", "easel", "flask", "gauge", "hinge", "inkpad", "jack", "kettle",
          "ladder", "magnet", "nozzle", "oar", "pulley", "quill", "rivet", "spool", "trowel", "valve", "wedge",
@@ -164,6 +164,13 @@ class Spreadsheet(TurnBudgetTask):
     )
     answer_format = "one command per turn: GET CELL, GET RANGE, SUM RANGE, MAX RANGE, MIN RANGE or ANSWER value"
     example = "GET B2:B6"
+    tools = (*(Tool(command.lower(), description, command + " {ref}",
+                    (Param("ref", "string", "a cell like C7 or a range like B2:B9"),))
+               for command, description in (("GET", "Show the values of a cell or of a range's cells."),
+                                            ("SUM", "Add up the numbers in a range."),
+                                            ("MAX", "The largest number in a range."),
+                                            ("MIN", "The smallest number in a range."))),
+             ANSWER_TOOL)
     invalid_hint = "see the command list in the first message"
 
     def build(self, rng, params):

@@ -1,11 +1,13 @@
-"""What the planning tasks share: grid moves and their spellings, turn budgets, and the reference
-plan their policies follow (a small cache of it)."""
+"""What the planning tasks share: grid moves, their spellings and their tool, turn budgets, and the
+reference plan their policies follow (a small cache of it)."""
 from __future__ import annotations
 
 import json
 import math
 import re
 from collections import OrderedDict
+
+from procgym.kit import Param, Tool
 
 # Grid directions in a fixed order (every search breaks ties in this order).
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -22,6 +24,11 @@ def parse_direction(text: str) -> str | None:
     None. The whole text must be the move: 'up please' or 'not up' is not one."""
     m = _MOVE.match(text or "")
     return DIR_ALIASES.get(m.group(1)) if m else None
+
+
+def move_tool(description: str) -> Tool:
+    """The move(direction) tool of a grid world, whose action is the direction's name (up)."""
+    return Tool("move", description, "{direction}", (Param("direction", "string", "the way to move", enum=DIR_NAMES),))
 
 
 def budget_for(optimal: int, slack_percent: int, minimum_slack: int = 0) -> int:

@@ -9,7 +9,7 @@ from procgym import Knob, register
 from procgym.kit import LOSE, WIN, TurnBudgetTask
 from procgym.seeding import stable_rng
 
-from ._plans import DIR_NAMES, DIRECTIONS, budget_for, parse_direction
+from ._plans import DIR_NAMES, DIRECTIONS, budget_for, move_tool, parse_direction
 
 ICE, HOLE, START, GOAL, AGENT = ".", "H", "S", "G", "@"
 SIDEWAYS = {"up": ("left", "right"), "down": ("right", "left"), "left": ("down", "up"), "right": ("up", "down")}
@@ -100,6 +100,7 @@ class FrozenLake(TurnBudgetTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
     example = "down"
+    tools = (move_tool("Move one cell across the ice; you may slip sideways instead."),)
     lowercase = True
     invalid_hint = "move with up, down, left or right (or u, d, l, r; north, south, west, east)"
 

@@ -5,9 +5,9 @@ import heapq
 from collections import deque
 
 from procgym import Knob, register
-from procgym.kit import LOSE, WIN, TurnBudgetTask
+from procgym.kit import LOSE, WIN, Tool, TurnBudgetTask
 
-from ._plans import DIRECTIONS, budget_for, parse_direction, reference_move
+from ._plans import DIRECTIONS, budget_for, move_tool, parse_direction, reference_move
 
 ROAD, SAND, ROCK, STATION, GOAL, ROBOT = ".", "~", "#", "F", "G", "@"
 COST = {ROAD: 1, STATION: 1, GOAL: 1, SAND: 2}
@@ -151,6 +151,8 @@ class FuelRobot(TurnBudgetTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east), or refuel"
     example = "refuel"  # refuelling never moves the robot, so the example never wins (a move may)
+    tools = (move_tool("Drive one cell, paying its fuel cost."),
+             Tool("refuel", "Fill the tank at the fuel station you are on.", "refuel"))
     lowercase = True
     invalid_hint = "move with up, down, left or right, or refuel at a station"
 

@@ -5,7 +5,7 @@ import re
 from collections import deque
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 from ._plans import budget_for, reference_move
 
@@ -163,6 +163,11 @@ class Levers(TurnBudgetTask):
     )
     answer_format = "an action: go <door letter> to walk through an open door of your room, or pull <lever number>"
     example = "pull 2"
+    tools = (Tool("go", "Walk through an open door of your room.", "go {door}",
+                  (Param("door", "string", "the door's letter", enum=tuple(DOORS)),)),
+             Tool("pull", "Pull a lever in your room: it opens or shuts the doors it is wired to.", "pull {lever}",
+                  (Param("lever", "integer", "the lever's number"),)),
+             Tool("look", "Look around your room (this uses a turn).", "look"))
     lowercase = True
     invalid_hint = "use go <door letter> (e.g. go B) or pull <lever number> (e.g. pull 2)"
 

@@ -6,9 +6,9 @@ from collections import deque
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask, plural
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask, plural
 
-from ._plans import DIR_ALIASES, budget_for, reference_move
+from ._plans import DIR_ALIASES, DIR_NAMES, budget_for, reference_move
 
 RED = "X"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWZ"
@@ -225,6 +225,12 @@ class RushHour(TurnBudgetTask):
     answer_format = ("a move: a vehicle letter, a direction (left or right for horizontal vehicles, up or "
                      "down for vertical ones) and how many cells, e.g. B down 2 (one cell if no number)")
     example = "B down 2"
+    tools = (Tool("move", "Slide one vehicle along its own direction by some cells.", "{vehicle} {direction} {cells}",
+                  (Param("vehicle", "string", "the vehicle's letter (X is the red car)",
+                         enum=tuple(sorted(LETTERS + RED))),
+                   Param("direction", "string", "left or right for a horizontal vehicle, up or down for a vertical one",
+                         enum=DIR_NAMES),
+                   Param("cells", "integer", "how many cells to move, at least 1"))),)
     lowercase = True
     invalid_hint = "name a vehicle, a direction and a number of cells, e.g. B down 2"
 

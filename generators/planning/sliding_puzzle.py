@@ -4,9 +4,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
-from ._plans import budget_for, parse_direction, reference_move
+from ._plans import DIR_NAMES, budget_for, parse_direction, reference_move
 
 # A move names the direction a tile slides into the gap; the gap moves the opposite way.
 GAP_STEP = {"up": (1, 0), "down": (-1, 0), "left": (0, 1), "right": (0, -1)}
@@ -139,6 +139,10 @@ class SlidingPuzzle(TurnBudgetTask):
     # a board one move from solved has its gap left of or above the bottom-right corner, solved by left
     # or up: down never wins at once
     example = "down"
+    tools = (Tool("slide", "Slide the tile next to the gap into it, moving in this direction.", "{direction}",
+                  (Param("direction", "string", "the way the tile moves", enum=DIR_NAMES),)),
+             Tool("slide_tile", "Slide a numbered tile next to the gap into the gap.", "{tile}",
+                  (Param("tile", "integer", "the tile's number"),)))
     lowercase = True
     invalid_hint = "slide a tile with up, down, left or right, or name a tile next to the gap"
 

@@ -7,7 +7,7 @@ from collections import deque
 from procgym import Knob, register
 from procgym.kit import WIN, TurnBudgetTask
 
-from ._plans import DIR_NAMES, DIRECTIONS, budget_for, parse_direction, reference_move
+from ._plans import DIR_NAMES, DIRECTIONS, budget_for, move_tool, parse_direction, reference_move
 
 WALL, FLOOR, TARGET, BOX, BOX_ON, PLAYER, PLAYER_ON = "#", ".", "o", "B", "*", "@", "+"
 BUILD_LIMIT = 800  # push states a generation search may expand (levels needing more are skipped)
@@ -250,6 +250,7 @@ class Sokoban(TurnBudgetTask):
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
     example = "left"
+    tools = (move_tool("Move one cell, pushing a box that is in the way."),)
     lowercase = True
     invalid_hint = "move with up, down, left or right (or u, d, l, r; north, south, west, east)"
 

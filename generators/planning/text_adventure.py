@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import deque
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 
 from ._plans import budget_for, parse_direction, reference_move
 
@@ -16,6 +16,8 @@ TRINKETS = ("rope", "candle", "old map", "silver coin", "apple", "lantern", "boo
 IDOL, CROWBAR = "golden idol", "crowbar"
 COMPASS = {"up": "north", "down": "south", "left": "west", "right": "east"}
 STEP = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
+ITEMS = (*(f"{colour} key" for colour in COLOURS), CROWBAR, IDOL, *TRINKETS)  # everything a house may hold
+_WAY = Param("direction", "string", "a compass direction", enum=tuple(STEP))
 ALIASES = {"idol": IDOL, "gold idol": IDOL, "the idol": IDOL, "bar": CROWBAR, "crow bar": CROWBAR,
            "map": "old map", "coin": "silver coin"}
 
@@ -205,6 +207,14 @@ class TextAdventure(TurnBudgetTask):
     answer_format = ("one command: go <direction> (north, south, east, west, or just the direction), take <item>, "
                      "unlock <direction>, open crate, look or inventory")
     example = "go north"
+    tools = (Tool("go", "Go through an exit of your room.", "go {direction}", (_WAY,)),
+             Tool("take", "Pick up an item in your room.", "take {item}",
+                  (Param("item", "string", "the item, as the room lists it", enum=ITEMS),)),
+             Tool("unlock", "Unlock the locked door on one side of your room with the key of its colour.",
+                  "unlock {direction}", (_WAY,)),
+             Tool("open_crate", "Pry open the crate in your room with the crowbar.", "open crate"),
+             Tool("look", "Describe your room (this uses a turn).", "look"),
+             Tool("inventory", "List what you carry (this uses a turn).", "inventory"))
     lowercase = True
     invalid_hint = "use go <direction>, take <item>, unlock <direction>, open crate, look or inventory"
 

@@ -5,9 +5,9 @@ from collections import deque
 from itertools import combinations, permutations
 
 from procgym import Knob, register
-from procgym.kit import WIN, TurnBudgetTask
+from procgym.kit import WIN, Tool, TurnBudgetTask
 
-from ._plans import DIRECTIONS, budget_for, parse_direction, reference_move
+from ._plans import DIRECTIONS, budget_for, move_tool, parse_direction, reference_move
 
 SHELF, FLOOR, DOCK, ROBOT = "#", ".", "D", "@"
 LETTERS = "abcdefgh"
@@ -152,6 +152,9 @@ class Warehouse(TurnBudgetTask):
     answer_format = ("an action: a move (up, down, left or right; also u, d, l, r or north, south, west, east), "
                      "pick, or deliver")
     example = "pick"
+    tools = (move_tool("Move the robot one cell."),
+             Tool("pick", "Pick up the item on your cell.", "pick"),
+             Tool("deliver", "Hand over every item you carry, on the dock.", "deliver"))
     lowercase = True
     invalid_hint = "move with up, down, left or right, pick up the item here with pick, or deliver at the dock"
 

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import plural
+from procgym.kit import Param, Tool, plural
 
 from ._opponent import OPPONENT, WIN_SCORE, YOU, VersusTask, lookahead, pick
 
@@ -243,6 +243,8 @@ class ConnectFour(VersusTask):
     )
     answer_format = "a column number"
     example = "0"  # there is no column 0: the example never wins (a real column may)
+    tools = (Tool("drop", "Drop your disc into a column.", "{column}",
+                  (Param("column", "integer", "the column, from 1"),)),)
 
     def build(self, rng, params):
         cols, rows, d = params["cols"], params["rows"], params["win_in"]

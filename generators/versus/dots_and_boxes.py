@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import plural
+from procgym.kit import Param, Tool, plural
 
 from ._opponent import OPPONENT, YOU, VersusTask, lookahead, pick
 
@@ -175,6 +175,9 @@ class DotsAndBoxes(VersusTask):
     )
     answer_format = "a line as the two dots it joins"
     example = "a1-b2"  # diagonal dots are never joined by a line: the example never wins (a1-a2 may)
+    tools = (Tool("draw", "Draw the line between two neighbouring dots, across or down.", "{first}-{second}",
+                  (Param("first", "string", "a dot as row letter and column number, e.g. a1"),
+                   Param("second", "string", "the neighbouring dot, e.g. a2"))),)
 
     def build(self, rng, params):
         rows, cols, undrawn = params["rows"], params["cols"], params["undrawn"]

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import plural
+from procgym.kit import Param, Tool, plural
 
 from ._opponent import LETTERS, OPPONENT, YOU, VersusTask, horizon_score, lookahead, pick
 
@@ -97,6 +97,10 @@ def grundy_move(heaps: list[int], takes: tuple) -> tuple[int, int]:
 
 class TakeAway(VersusTask):
     """Shared turn mechanics of the take-away games."""
+
+    tools = (Tool("take", "Take some tokens from one heap.", "take {count} from {heap}",
+                  (Param("count", "integer", "how many tokens to take"),
+                   Param("heap", "string", "the heap's letter, e.g. A"))),)
 
     def takes(self, c):
         return tuple(c["takes"]) if c.get("takes") else None

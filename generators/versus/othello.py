@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import plural
+from procgym.kit import Param, Tool, plural
 
 from ._opponent import OPPONENT, WIN_SCORE, YOU, VersusTask, lookahead, pick
 
@@ -230,6 +230,8 @@ class Othello(VersusTask):
     # c3 is a centre square of every board (4x4 and 6x6), taken from the start and never emptied,
     # so the example is never a legal move (and never wins)
     example = "c3"
+    tools = (Tool("place", "Place a disc on an empty square that brackets opponent discs.", "{square}",
+                  (Param("square", "string", "the square as column letter and row number, e.g. c4"),)),)
 
     def build(self, rng, params):
         n, empties = params["size"], params["empties"]

@@ -5,7 +5,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import plural
+from procgym.kit import Param, Tool, plural
 
 from ._opponent import OPPONENT, YOU, VersusTask, horizon_score, lookahead, pick
 
@@ -104,6 +104,9 @@ class TicTacToe(VersusTask):
     )
     answer_format = "a cell as column letter and row number"
     example = "d4"  # off the 3x3 board: the example never wins (any empty cell may)
+    tools = (Tool("mark", "Mark an empty cell.", "{cell}",
+                  (Param("cell", "string", "the cell as column letter and row number",
+                         enum=tuple(c + r for r in ROWS for c in COLS)),)),)
 
     def build(self, rng, params):
         key = (params["win_in"], params["threat"])

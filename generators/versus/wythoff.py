@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from procgym import Knob, register
-from procgym.kit import plural
+from procgym.kit import Param, Tool, plural
 
 from ._opponent import OPPONENT, YOU, VersusTask, pick
 
@@ -85,6 +85,9 @@ class Wythoff(VersusTask):
     )
     answer_format = "a move as take N from A, take N from B, or take N from both"
     example = "take 0 from both"  # taking no token is never legal: the example never wins
+    tools = (Tool("take", "Take tokens from one pile, or the same number from both.", "take {count} from {pile}",
+                  (Param("count", "integer", "how many tokens to take (from each pile, for both)"),
+                   Param("pile", "string", "the pile", enum=(*PILES, "both")))),)
 
     def build(self, rng, params):
         top, want = params["max_pile"], params["min_moves"]

@@ -18,7 +18,8 @@ A call is read strictly: one call, a known tool, every required argument, no unk
 of its declared type (a boolean is not an integer; "3" is not an integer either: a model that
 emits typed JSON must type it). A value is put into the action text as written, so a string
 argument is read by the task's own strict reader like any text action; strings must not hold
-line breaks, since an answer's lines are separate actions.
+line breaks, since an interactive task's answer lines are separate actions (a parameter that
+takes a whole answer, like submit_answer's grid answers, says `lines=True`).
 """
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ class ToolCallError(ValueError):
 @dataclass(frozen=True)
 class Param:
     """One argument of a tool: a name, a JSON Schema type, a description, optional `enum` values,
-    and for an "array" the type of its items (joined with `sep` in the action text)."""
+    for an "array" the type of its items (joined with `sep` in the action text), and whether a
+    string may hold line breaks (`lines`: a whole answer, never one action)."""
 
     name: str
     type: str
@@ -48,6 +50,7 @@ class Param:
     enum: tuple = ()
     items: str = "string"
     sep: str = " "
+    lines: bool = False
 
     def __post_init__(self):
         if self.type not in TYPES or (self.type == "array" and self.items not in TYPES):
@@ -70,7 +73,7 @@ class Param:
             raise ToolCallError(f"Argument {self.name!r} of {tool} must be one of {', '.join(map(str, self.enum))}, "
                                 f"got {_preview(value)}.")
         text = self.sep.join(_text(v) for v in value) if self.type == "array" else _text(value)
-        if "\n" in text or "\r" in text:
+        if not self.lines and ("\n" in text or "\r" in text):
             raise ToolCallError(f"Argument {self.name!r} of {tool} must be on one line.")
         return text
 
@@ -111,7 +114,7 @@ class Tool:
 
     def match(self, action: str) -> dict | None:
         """The arguments of a call that writes `action`, or None: the inverse of `to_action`, read
-        off a template (a tool whose `action` is a function passes `match` of its own). Used to
+        off a template (a tool whose `action` is a function passes `parse`, its own inverse). Used to
         replay a text transcript as tool calls (the contract suite's check of identical dynamics)."""
         if self.parse is not None:
             return self.parse(action)
@@ -127,7 +130,8 @@ class Tool:
 
 
 SUBMIT_ANSWER = Tool("submit_answer", "Submit your final answer, written in the format the problem asks for.",
-                     "{answer}", (Param("answer", "string", "the final answer, in the format the problem states"),))
+                     "{answer}", (Param("answer", "string", "the final answer, in the format the problem states "
+                                        "(a grid answer keeps its line breaks)", lines=True),))
 
 
 @dataclass(frozen=True)
@@ -210,6 +214,8 @@ def _template_regex(template: str, params) -> re.Pattern:
         if p.type == "array":
             item = _PATTERNS[p.items]
             pattern = f"(?:{item})(?:{re.escape(p.sep)}(?:{item}))*"
+        elif p.enum:  # only the values the call may give, longest first ("unflag" before "flag")
+            pattern = "|".join(re.escape(_text(v)) for v in sorted(p.enum, key=lambda v: -len(_text(v))))
         else:
             pattern = _PATTERNS[p.type]
         out.append(f"(?P<{p.name}>{pattern})")
@@ -221,6 +227,8 @@ def _template_regex(template: str, params) -> re.Pattern:
 def _value(text: str, p: Param):
     def one(kind, t):
         return {"integer": int, "number": float, "boolean": lambda v: v.lower() == "true"}.get(kind, str)(t)
+    if p.enum:  # the enum's own spelling of a value matched regardless of case
+        return next(v for v in p.enum if _text(v).lower() == text.lower())
     return [one(p.items, t) for t in text.split(p.sep)] if p.type == "array" else one(p.type, text)
 
 

@@ -4,6 +4,7 @@
     ... OpenAIChatAgent("m", base_url=server.url) ...
     server.stop()
 
+A request with `"stream": true` is answered as server-sent events.
 `script` lists the behaviour of the first requests, one per request: "ok", "500", "503", "429"
 (with Retry-After: 0), "400", "bad_json" (200 with a truncated body), "no_choices", "slow" (sleeps
 `slow_seconds` before answering), "drop" (closes the connection without a response). Later
@@ -19,20 +20,25 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from procgym.agents import OracleAgent
 
 
-def oracle_responder(problems: list[dict], wrong: set[str] = frozenset()):
-    """A responder that answers like the oracle for the given problems (found by their prompt), and
-    "<answer>nope</answer>" for problems whose seed (as a string) is in `wrong`."""
+def agent_responder(problems: list[dict], agent, wrong: set[str] = frozenset()):
+    """A responder that answers as `agent` (anything with procgym's `act(history, info)`) would
+    for the given problems (found by their prompt), and "<answer>nope</answer>" for problems
+    whose seed (as a string) is in `wrong`."""
     by_prompt = {p["prompt"]: p for p in problems}
-    oracle = OracleAgent()
 
     def respond(body: dict) -> str:
         history = [m for m in body["messages"] if m["role"] != "system"]
         problem = by_prompt[history[0]["content"]]
         if str(problem["seed"]) in wrong:
             return "<answer>nope</answer>"
-        return "Let me think. " + oracle.act(history, {"problem": problem})
+        return "Let me think. " + agent.act(history, {"problem": problem})
 
     return respond
+
+
+def oracle_responder(problems: list[dict], wrong: set[str] = frozenset()):
+    """agent_responder with the oracle: every answer right, except for the seeds in `wrong`."""
+    return agent_responder(problems, OracleAgent(), wrong)
 
 
 class ChatServer:
@@ -82,19 +88,37 @@ class ChatServer:
                 if action == "no_choices":
                     return self._send(200, b'{"object": "chat.completion", "choices": []}')
                 text = server.responder(body)
-                prompt_chars = sum(len(m["content"]) for m in body["messages"])
-                reply = {"object": "chat.completion", "model": body["model"],
-                         "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                                      "finish_reason": "stop"}],
-                         "usage": {"prompt_tokens": prompt_chars, "completion_tokens": len(text),
-                                   "total_tokens": prompt_chars + len(text)}}
-                self._send(200, json.dumps(reply).encode())
+                prompt_chars = sum(len(m.get("content") or "") for m in body["messages"])
+                head = {"id": f"chatcmpl-{len(server.bodies)}", "created": int(time.time()), "model": body["model"]}
+                usage = {"prompt_tokens": prompt_chars, "completion_tokens": len(text),
+                         "total_tokens": prompt_chars + len(text)}
+                if body.get("stream"):
+                    self._stream(head, text, usage)
+                else:
+                    reply = {**head, "object": "chat.completion",
+                             "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                                          "finish_reason": "stop"}], "usage": usage}
+                    self._send(200, json.dumps(reply).encode())
                 with server.lock:
                     server.answered += 1
                     dying = server.die_after is not None and server.answered >= server.die_after
                 if dying:
                     threading.Thread(target=server.stop, daemon=True).start()
                 return None
+
+            def _stream(self, head, text, usage):
+                """The reply as server-sent events, the way OpenAI streams a completion."""
+                chunk = {**head, "object": "chat.completion.chunk"}
+                events = [{**chunk, "choices": [{"index": 0, "delta": {"role": "assistant", "content": text},
+                                                 "finish_reason": None}]},
+                          {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
+                          {**chunk, "choices": [], "usage": usage}]
+                payload = b"".join(b"data: " + json.dumps(e).encode() + b"\n\n" for e in events)
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Content-Length", str(len(payload) + len(b"data: [DONE]\n\n")))
+                self.end_headers()
+                self.wfile.write(payload + b"data: [DONE]\n\n")
 
             def _send(self, code, payload, headers=None):
                 self.send_response(code)

@@ -187,7 +187,7 @@ def test_generate_verl_layout_and_verify_it(tmp_path, capsys):
     assert main(["generate", "--tasks", ",".join(TASKS), "--levels", "2", "-n", "6", "--format", "verl",
                  "--system", "Think step by step.", "--out", path, "-q"]) == 0
     rows = pq.read_table(path).to_pylist()
-    assert list(rows[0]) == ["data_source", "prompt", "ability", "reward_model", "extra_info"]
+    assert list(rows[0]) == ["data_source", "prompt", "ability", "reward_model", "extra_info", "agent_name"]
     assert rows[0]["prompt"][0] == {"role": "system", "content": "Think step by step."}
     answered = str(tmp_path / "verl_answers.parquet")
     with_responses(path, answered, [f"<answer>{r['reward_model']['ground_truth']}</answer>" for r in rows])

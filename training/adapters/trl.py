@@ -11,6 +11,7 @@
 GRPOTrainer passes every dataset column except `prompt` to reward functions as keyword lists,
 one entry per completion; procgym's datasets carry the problem record in the `problem` column,
 so the reward needs nothing else. Needs the `trl` extra (`pip install -e '.[trl]'`).
+For multi-turn training through tool calls (GRPOTrainer's environment_factory), see trl_env.py.
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""verl integration: the Parquet layout verl reads, a reward function, and a curriculum sampler.
+"""verl integration: the Parquet layout verl reads, a reward function, a curriculum sampler, and
+a multi-turn interaction.
 
 verl cannot be installed with procgym's pinned stack, so nothing here imports it at module level;
 see docs/integrations/verl.md for the configuration lines.
@@ -6,12 +7,20 @@ see docs/integrations/verl.md for the configuration lines.
 - Data: `procgym generate --format verl -n 10000 --out train.parquet` writes rows of
   {data_source: "procgym/<task>", prompt: chat messages, ability: category,
    reward_model: {style: "rule", ground_truth: reference answer},
-   extra_info: {index, task, difficulty, seed, problem: the problem record as JSON}}.
+   extra_info: {index, task, difficulty, seed, problem: the problem record as JSON,
+               interaction_kwargs}, agent_name: the verl agent loop}.
 - Reward: `custom_reward_function.path=<this file> custom_reward_function.name=compute_score`.
   verl calls compute_score(data_source, solution_str, ground_truth, extra_info) per response.
 - Curriculum: `data.sampler.class_path=<this file> data.sampler.class_name=ProcgymCurriculumSampler`
   (with data.dataloader_num_workers=0). The sampler picks each batch's rows through a procgym
   scheduler (training/curriculum.py) and feeds it the batch's rewards and advantages.
+- Multi-turn: `ProcgymInteraction`, a verl interaction (verl.interactions.base.BaseInteraction,
+  verl 0.5-0.7; verl 0.8 removed interactions) that plays an interactive task's episode through
+  procgym's TaskEnv inside verl's `tool_agent` loop. Interactive rows carry
+  agent_name="tool_agent" and extra_info.interaction_kwargs={name: "procgym", problem: record};
+  single-answer rows agent_name="single_turn_agent". compute_score scores an interactive row by
+  the episode's return, the sum of the per-turn rewards the interaction reported (verl passes
+  them to the reward function as extra_info["turn_scores"]).
 
 verl loads these files by path under another module name, so imports here are absolute.
 """
@@ -19,11 +28,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
+from typing import Any
+from uuid import uuid4
 
 from procgym.api import verify
+from procgym.training.adapters.episodes import record_env
+from procgym.registry import get
 
 DATA_SOURCE_PREFIX = "procgym/"
+INTERACTION_NAME = "procgym"  # extra_info.interaction_kwargs.name: the interaction config's entry
 
 
 # ------------------------------------------------------------------------------------ data
@@ -33,11 +47,14 @@ def verl_schema():
     import pyarrow as pa
 
     message = pa.struct([("role", pa.string()), ("content", pa.string())])
+    interaction = pa.struct([("name", pa.string()), ("problem", pa.string())])
     return pa.schema([
         ("data_source", pa.string()), ("prompt", pa.list_(message)), ("ability", pa.string()),
         ("reward_model", pa.struct([("style", pa.string()), ("ground_truth", pa.string())])),
         ("extra_info", pa.struct([("index", pa.int64()), ("task", pa.string()), ("difficulty", pa.int32()),
-                                  ("seed", pa.int64()), ("problem", pa.string())]))])
+                                  ("seed", pa.int64()), ("problem", pa.string()),
+                                  ("interaction_kwargs", interaction)])),
+        ("agent_name", pa.string())])
 
 
 def verl_row(record: dict, system: str | None = None) -> dict:
@@ -46,33 +63,64 @@ def verl_row(record: dict, system: str | None = None) -> dict:
 
     problem = {k: v for k, v in record.items() if k != "index"}
     task = problem["task"]
+    problem_json = json.dumps(problem, sort_keys=True)
+    interactive = get(task).interactive
     return {"data_source": DATA_SOURCE_PREFIX + task, "prompt": chat_prompt(problem["prompt"], system),
             "ability": task.split("/", 1)[0],
             "reward_model": {"style": "rule", "ground_truth": problem["answer"]},
             "extra_info": {"index": int(record["index"]), "task": task, "difficulty": problem.get("difficulty"),
-                           "seed": int(problem["seed"]), "problem": json.dumps(problem, sort_keys=True)}}
+                           "seed": int(problem["seed"]), "problem": problem_json,
+                           # verl's tool_agent loop hands exactly these to the interaction.
+                           "interaction_kwargs": {"name": INTERACTION_NAME, "problem": problem_json}
+                           if interactive else None},
+            "agent_name": "tool_agent" if interactive else "single_turn_agent"}
 
 
 # ------------------------------------------------------------------------------------ reward
 
-def problem_record(data_source: str, extra_info) -> dict:
-    """The procgym problem record carried in a row's extra_info (a JSON string or a dict)."""
-    problem = extra_info.get("problem") if isinstance(extra_info, dict) else None
+def read_problem(carrier, where: str) -> dict:
+    """The procgym problem record in `carrier["problem"]` (a JSON string or a dict); `where` names
+    the carrier in errors ("compute_score: extra_info of 'procgym/games/mastermind'")."""
+    problem = carrier.get("problem") if isinstance(carrier, dict) else None
     if isinstance(problem, str):
         try:
             problem = json.loads(problem)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"compute_score: extra_info.problem of {data_source!r} is not valid JSON "
-                             f"({exc})") from None
+            raise ValueError(f"{where}: the problem is not valid JSON ({exc})") from None
     if not isinstance(problem, dict):
-        raise ValueError(f"compute_score: no procgym problem record for data source {data_source!r}: extra_info "
-                         "needs a 'problem' field (write the data with `procgym generate --format verl`)")
+        raise ValueError(f"{where}: no procgym problem record: it needs a 'problem' field (write the data "
+                         "with `procgym generate --format verl`)")
     return problem
+
+
+def problem_record(data_source: str, extra_info) -> dict:
+    """The procgym problem record carried in a row's extra_info (a JSON string or a dict)."""
+    return read_problem(extra_info, f"compute_score: extra_info of {data_source!r}")
+
+
+def episode_return(data_source: str, extra_info) -> float:
+    """An interactive row's reward: the sum of the per-turn rewards ProcgymInteraction reported,
+    which verl's reward managers pass on as extra_info["turn_scores"]."""
+    scores = extra_info.get("turn_scores") if isinstance(extra_info, dict) else None
+    if scores is None:
+        raise ValueError(f"compute_score: {data_source!r} is an interactive task and extra_info has no "
+                         "turn_scores: play it with verl's tool_agent loop and ProcgymInteraction "
+                         "(actor_rollout_ref.rollout.multi_turn.interaction_config_path)")
+    return float(sum(float(s) for s in scores))
+
+
+def get_task(problem: dict):
+    """The registered task of a problem record (ValueError naming it when unknown)."""
+    try:
+        return get(problem.get("task"))
+    except KeyError as exc:
+        raise ValueError(f"compute_score: {exc.args[0]}") from None
 
 
 def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> float:
     """verl's custom reward function: procgym's verifier reward (1.0 or 0.0, or a task's
-    documented partial credit) for `solution_str` on the row's problem record.
+    documented partial credit) for `solution_str` on the row's problem record; for an interactive
+    task, the episode's return (episode_return: the interaction's per-turn rewards, summed).
 
     Rows from other data sources go to verl's default_compute_score when verl is installed, so
     procgym data can be mixed with verl's own datasets. `ground_truth` (the reference answer) is
@@ -85,7 +133,114 @@ def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kw
             raise ValueError(f"compute_score: {data_source!r} is not a procgym data source "
                              f"({DATA_SOURCE_PREFIX}<task>)") from None
         return default_compute_score(data_source, solution_str, ground_truth, extra_info, **kwargs)
-    return float(verify(problem_record(data_source, extra_info), str(solution_str)).reward)
+    problem = problem_record(data_source, extra_info)
+    if get_task(problem).interactive:
+        return episode_return(data_source, extra_info)
+    return float(verify(problem, str(solution_str)).reward)
+
+
+# ------------------------------------------------------------------------------------ multi-turn
+
+def _interaction_base():
+    """verl's BaseInteraction where verl (0.5-0.7) is installed, else a stand-in of the same shape
+    (its constructor only: config, name), so the class can be imported and tested without verl.
+    verl 0.8 removed interactions; there the stand-in keeps this module importable."""
+    try:
+        from verl.interactions.base import BaseInteraction
+
+        return BaseInteraction
+    except ImportError:
+        pass
+
+    class BaseInteraction:  # the shape of verl.interactions.base.BaseInteraction.__init__
+        def __init__(self, config: dict):
+            self.config = config
+            self.name = config.get("name", "interaction_agent")
+
+    return BaseInteraction
+
+
+def last_assistant_text(messages) -> str:
+    """The content of the last assistant message ("" when there is none), as text."""
+    for message in reversed(list(messages or [])):
+        if isinstance(message, dict) and message.get("role") == "assistant":
+            content = message.get("content")
+            if isinstance(content, list):  # content parts: keep the text ones
+                content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+            return "" if content is None else str(content)
+    return ""
+
+
+class ProcgymInteraction(_interaction_base()):
+    """A verl interaction that plays procgym's interactive tasks: each model reply is one step of
+    procgym's TaskEnv, and the observation is the next user turn.
+
+    verl's tool_agent loop (multi_turn.interaction_config_path naming this class) calls, per
+    trajectory, `start_interaction(request_id, **interaction_kwargs)` with the row's
+    extra_info.interaction_kwargs ({name, problem}), then after every model turn
+    `generate_response(request_id, messages, **interaction_kwargs)`, which returns
+    (should_terminate_sequence, observation, step reward, metadata); the loop ends the trajectory
+    when the episode ends (won, lost or out of turns). The rewards sum to the episode's return,
+    which compute_score gives as the row's reward. `calculate_score(instance_id)` is that return so
+    far; `finalize_interaction(instance_id)` frees the episode.
+
+    Config (the `config:` block of the interaction's YAML entry): `max_turns` (a cap on the
+    episode's turns; default: the task's own turn budget) and `max_instances` (episodes kept at
+    once, default 100000: verl 0.7's loop never calls finalize_interaction, so the oldest
+    episodes are dropped past it).
+    """
+
+    def __init__(self, config: dict):
+        super().__init__(config)
+        self.max_turns = config.get("max_turns")
+        self.max_instances = int(config.get("max_instances", 100_000))
+        self._episodes: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    async def start_interaction(self, instance_id: str | None = None, problem=None, **kwargs) -> str:
+        """Reset a TaskEnv on the row's problem record (JSON or a dict) for trajectory `instance_id`."""
+        instance_id = str(uuid4()) if instance_id is None else instance_id
+        record = read_problem({"problem": problem}, f"ProcgymInteraction.start_interaction({instance_id!r})")
+        task = get_task(record)
+        if not task.interactive:
+            raise ValueError(f"ProcgymInteraction: {task.name!r} is a single-answer task: give its rows "
+                             "agent_name='single_turn_agent' (as `procgym generate --format verl` does)")
+        self._episodes.pop(instance_id, None)
+        self._episodes[instance_id] = {"env": record_env(record, self.max_turns), "return": 0.0, "solved": False}
+        while len(self._episodes) > self.max_instances:
+            self._episodes.popitem(last=False)
+        return instance_id
+
+    def _episode(self, instance_id: str) -> dict:
+        try:
+            return self._episodes[instance_id]
+        except KeyError:
+            raise ValueError(f"ProcgymInteraction: no episode {instance_id!r} (call start_interaction first; "
+                             f"at most max_instances={self.max_instances} are kept)") from None
+
+    async def generate_response(self, instance_id: str, messages: list[dict],
+                                **kwargs) -> tuple[bool, str, float, dict]:
+        """Step the episode with the last assistant message: (should_terminate_sequence,
+        observation, step reward, {"turn", "solved", "return"})."""
+        episode = self._episode(instance_id)
+        env = episode["env"]
+        if env.done:  # verl stops at the end; a further call changes nothing
+            return True, "The episode is over.", 0.0, self._summary(episode)
+        observation, reward, terminated, truncated, info = env.step(last_assistant_text(messages))
+        episode["return"] += float(reward)
+        episode["solved"] = bool((info["verdict"] or {}).get("correct"))
+        return (terminated or truncated), observation, float(reward), self._summary(episode)
+
+    @staticmethod
+    def _summary(episode: dict) -> dict:
+        return {"turn": episode["env"].turn, "solved": episode["solved"], "return": episode["return"]}
+
+    async def calculate_score(self, instance_id: str | None = None, **kwargs) -> float:
+        """The episode's return so far."""
+        return float(self._episode(instance_id)["return"])
+
+    async def finalize_interaction(self, instance_id: str | None = None, **kwargs) -> None:
+        """Free the episode (a second call is a no-op)."""
+        self._episodes.pop(instance_id, None)
 
 
 # ------------------------------------------------------------------------------------ curriculum
