@@ -54,8 +54,9 @@ SPECIALS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
 
 # --- the model folder --------------------------------------------------------------------------
 
-def build_model(path: str, vocab: int, hidden: int = 64, layers: int = 2, seed: int = 0) -> str:
+def build_model(path: str, vocab: int, hidden: int = 64, layers: int = 2, seed: int = 0, **arch) -> str:
     """A Qwen2 model and a byte-level BPE tokenizer with exactly `vocab` entries, saved under path.
+    `arch` overrides Qwen2Config fields (intermediate_size, num_attention_heads, rope_theta...).
 
     The tokenizer's 256 byte symbols carry all text (no merges: one token per byte); the rest of
     the vocabulary is filler tokens that decode to "<|xN|>", so every id a model samples decodes,
@@ -77,10 +78,11 @@ def build_model(path: str, vocab: int, hidden: int = 64, layers: int = 2, seed: 
                                         additional_special_tokens=["<|im_start|>"], padding_side="left")
     tokenizer.chat_template = CHAT_TEMPLATE
     assert len(tokenizer) == vocab, (len(tokenizer), vocab)
-    config = Qwen2Config(vocab_size=vocab, hidden_size=hidden, intermediate_size=4 * hidden, num_hidden_layers=layers,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=4096,
-                         tie_word_embeddings=True, eos_token_id=tokenizer.eos_token_id,
-                         pad_token_id=tokenizer.pad_token_id, bos_token_id=None)
+    shape = dict(intermediate_size=4 * hidden, num_attention_heads=4, num_key_value_heads=2,
+                 max_position_embeddings=4096, tie_word_embeddings=True) | arch
+    config = Qwen2Config(vocab_size=vocab, hidden_size=hidden, num_hidden_layers=layers,
+                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id, bos_token_id=None,
+                         **shape)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
         model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
@@ -90,14 +92,16 @@ def build_model(path: str, vocab: int, hidden: int = 64, layers: int = 2, seed: 
     return path
 
 
-def problems(steps: int = STEPS) -> list:
-    """The problems procgym's trainer plays at steps 0..steps-1 (one group per step); TRL gets the same."""
+def problems(steps: int = STEPS, prompts: int = 1) -> list:
+    """The problems procgym's trainer plays at steps 0..steps-1 (`prompts` groups per step), in
+    order; TRL gets the same."""
     from procgym.registry import get
     from procgym.training import load_config
     from procgym.training.trainer import problem_seed, round_seed
 
     cfg = load_config(None, seed=SEED)
-    return [get(TASK).generate(seed=problem_seed(round_seed(cfg, s, 0), 0), difficulty=LEVEL) for s in range(steps)]
+    return [get(TASK).generate(seed=problem_seed(round_seed(cfg, s, 0), g), difficulty=LEVEL)
+            for s in range(steps) for g in range(prompts)]
 
 
 # --- workers (one per subprocess) ---------------------------------------------------------------
@@ -106,26 +110,31 @@ def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def run_procgym(model: str, completion: int, workdir: str) -> dict:
+def run_procgym(model: str, completion: int, workdir: str, prompts: int = 1, group: int = GROUP, micro: int = GROUP,
+                device: str = "cpu") -> dict:
+    """Two steps of procgym's trainer (fp32 master weights; bf16 autocast on a GPU) in this process."""
     from procgym.training import load_config, train
     from procgym.training.metrics import read_metrics
 
     out = os.path.join(workdir, "procgym")
     cfg = load_config(None, model=model, output_dir=out, tasks=[TASK], difficulty=LEVEL, max_turns=1, steps=STEPS,
-                      prompts_per_step=1, group_size=GROUP, micro_batch_size=GROUP, max_completion_tokens=completion,
-                      learning_rate=LR, loss_aggregation="token_mean", epsilon_low=0.2, epsilon_high=0.28,
-                      kl_beta=0.0, temperature=1.0, device="cpu", cpu_threads=1, checkpoint_every=0,
-                      tensorboard=False, plots=False, progress=False, resume=False, seed=SEED)
+                      prompts_per_step=prompts, group_size=group, micro_batch_size=micro,
+                      max_completion_tokens=completion, learning_rate=LR, loss_aggregation="token_mean",
+                      epsilon_low=0.2, epsilon_high=0.28, kl_beta=0.0, temperature=1.0, device=device, cpu_threads=1,
+                      model_dtype="float32", bf16=True, checkpoint_every=0, tensorboard=False, plots=False,
+                      progress=False, resume=False, seed=SEED)
     train(cfg)
     peak = peak_mib()
     records = read_metrics(os.path.join(out, "metrics.jsonl"))
     return {"peak_mib": peak, "step_s": [r["time/step"] for r in records],
             "parts_s": {k: records[-1][f"time/{k}"] for k in ("generation", "scoring", "optimisation")},
-            "completion_tokens": [r["completion_tokens/mean"] * GROUP for r in records],
+            "completion_tokens": [r["completion_tokens/mean"] * group * prompts for r in records],
             "prompt_tokens": [r["episode_tokens/mean"] - r["completion_tokens/mean"] for r in records]}
 
 
-def run_trl(model: str, completion: int, workdir: str) -> dict:
+def run_trl(model: str, completion: int, workdir: str, prompts: int = 1, group: int = GROUP, micro: int = GROUP,
+            device: str = "cpu") -> dict:
+    """Two steps of TRL's GRPOTrainer on the same problems (fp32 weights; bf16 autocast on a GPU)."""
     import torch
     from datasets import Dataset
     from transformers import AutoModelForCausalLM, AutoTokenizer, TrainerCallback
@@ -135,7 +144,7 @@ def run_trl(model: str, completion: int, workdir: str) -> dict:
     import procgym
 
     torch.set_num_threads(1)
-    records = [p.to_json() for p in problems()]
+    records = [p.to_json() for p in problems(STEPS, prompts)]
     data = Dataset.from_list([{"prompt": [{"role": "user", "content": json.loads(r)["prompt"]}], "problem": r}
                               for r in records])
 
@@ -159,9 +168,11 @@ def run_trl(model: str, completion: int, workdir: str) -> dict:
             tokens.append(sum(len(c) for c in completion_ids))
             return out
 
-    args = GRPOConfig(
-        output_dir=os.path.join(workdir, "trl"), use_cpu=True, bf16=False, max_steps=STEPS,
-        per_device_train_batch_size=GROUP, gradient_accumulation_steps=1, num_generations=GROUP,
+    gpu = device == "cuda"
+    args = GRPOConfig(  # one optimizer step per generation batch of prompts x group completions, in order
+        output_dir=os.path.join(workdir, "trl"), use_cpu=not gpu, bf16=gpu, max_steps=STEPS,
+        per_device_train_batch_size=micro, gradient_accumulation_steps=prompts * group // micro,
+        num_generations=group, shuffle_dataset=False,
         max_completion_length=completion, learning_rate=LR, temperature=1.0, top_p=1.0, beta=0.0, loss_type="dapo",
         epsilon=0.2, epsilon_high=0.28, num_iterations=1, gradient_checkpointing=False, logging_steps=1,
         report_to=[], save_strategy="no", seed=SEED, dataloader_num_workers=0, disable_tqdm=True,
@@ -188,10 +199,11 @@ def worker(args) -> int:
 
 # --- the driver -----------------------------------------------------------------------------------
 
-def spawn(trainer: str, model: str, completion: int) -> dict:
+def spawn(trainer: str, model: str, completion: int, script: str = __file__, extra=()) -> dict:
+    """Run one worker of `script` (this file by default) in a fresh process; returns its RESULT."""
     env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", TOKENIZERS_PARALLELISM="false",
                PYTHONHASHSEED="0")
-    cmd = [sys.executable, __file__, "--worker", trainer, "--model", model, "--completion", str(completion)]
+    cmd = [sys.executable, script, "--worker", trainer, "--model", model, "--completion", str(completion), *extra]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1800)
     line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
     if proc.returncode != 0 or line is None:

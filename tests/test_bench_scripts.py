@@ -109,6 +109,26 @@ def test_env_step_quick(tmp_path):
     assert data["summary"]["tasks"] == 2 and not data["summary"]["errors"]
 
 
+def test_serve_quick(tmp_path):
+    pytest.importorskip("openenv")
+    serve = load("serve")
+    out = tmp_path / "serve.json"
+    assert serve.main(["--quick", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    alone, together = data["latency"]
+    assert alone["phase"] == "one session" and together["phase"] == "4 concurrent" and together["sessions"] == 4
+    assert together["steps"] == alone["steps"] == 4 * 5 and together["messages"] > together["steps"]
+    for row in (alone, together):
+        assert 0 < row["round_trip_ms_p10"] <= row["round_trip_ms_p50"] <= row["round_trip_ms_p99"]
+        assert row["overhead_ms_p50"] < row["round_trip_ms_p50"] and row["env_ms_p50"] > 0 and row["steps_per_s"] > 0
+        assert row["server_cpu_us_per_message"] >= 0 and row["client_cpu_us_per_message"] >= 0  # 10 ms ticks
+    memory = data["memory"]
+    assert memory["sessions"] == memory["active_when_open"] == 20 and memory["active_after_close"] == 0
+    assert memory["rss_open_mib"] >= memory["rss_idle_mib"] > 0 and memory["rss_peak_mib"] >= memory["rss_open_mib"]
+    assert data["target"]["target_ms"] == 2.0 and data["meta"]["command"] == "python bench/serve.py --quick"
+    assert "/" not in json.dumps(data["meta"]["args"]["out"])  # no machine path in the results
+
+
 def test_env_infos_carry_independent_copies_of_the_record():
     """TaskEnv pickles the record once per episode (bench/env_step.py measured why); each info
     still gets its own copy, so a caller changing one info leaves the next untouched."""
@@ -173,6 +193,29 @@ def test_trainer_quick(tmp_path):
     assert data["meta"]["settings"]["group_size"] == 4 and data["meta"]["settings"]["prompts_per_step"] == 4
     if "--no-trl" not in argv:
         assert data["summary"]["trl"]["kept"] == 1 and data["ratio_procgym_over_trl"] > 0
+
+
+def test_gpu_trainer_cpu_smoke(tmp_path):
+    """bench/gpu_trainer.py refuses without CUDA, and its --cpu-smoke mode runs both trainers end to end."""
+    torch = pytest.importorskip("torch")
+    gpu_trainer = load("gpu_trainer")
+    if not torch.cuda.is_available():
+        assert gpu_trainer.main([]) == 2  # no GPU: no figures, a clear refusal
+    out = tmp_path / "smoke.json"
+    argv = ["--cpu-smoke", "--vocab", "2048", "--out", str(out)]
+    try:
+        import trl  # noqa: F401
+    except ImportError:
+        argv.append("--no-trl")
+    assert gpu_trainer.main(argv) == 0
+    data = json.loads(out.read_text())
+    assert data["meta"]["mode"] == "cpu-smoke" and data["meta"]["gpu"] is None
+    assert data["meta"]["model"]["vocab"] == 2048 and data["meta"]["batch"]["group"] == 2
+    for name, row in data["trainers"].items():
+        assert row["completion_tokens_per_step"][-1] > 0 and row["step_s"] > 0 and row["peak_mib"] > 0, name
+        assert row["tokens_per_s"] == pytest.approx(row["completion_tokens_per_step"][-1] / row["step_s"], rel=1e-3)
+    assert ("trl" in data["trainers"]) == ("--no-trl" not in argv)
+    assert not (Path(gpu_trainer.DEFAULT_OUT).exists() and "cpu-smoke" in Path(gpu_trainer.DEFAULT_OUT).read_text())
 
 
 def test_performance_page(tmp_path):

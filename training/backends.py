@@ -6,10 +6,13 @@
         stop token when one was sampled), the log-prob of each under the sampling distribution at
         `temperature` (the old policy, before any top-p truncation where the backend allows), and
         "stop" or "length".
-    backend.sync_weights(model)   # after each optimizer step: make the sampler use new weights
+    backend.sleep()               # before the optimizer step: free the sampler's GPU memory (or nothing)
+    backend.sync_weights(model)   # after each optimizer step: make the sampler use new weights (and wake it)
 
-TransformersBackend samples with the training model itself (so syncing is a no-op); it runs on
-CPU and GPU and is what the tests use. VLLMBackend drives an in-process `vllm.LLM` on a GPU.
+TransformersBackend samples with the training model itself (so syncing and sleeping are no-ops);
+it runs on CPU and GPU and is what the tests use. VLLMBackend drives an in-process `vllm.LLM` on a
+GPU: one per process, colocated with the trainer, optionally tensor-parallel across a group of ranks
+and put to sleep during the optimizer step.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ class Backend(Protocol):
                  top_p: float = 1.0, seed: int = 0, **sampling) -> list[Generation]: ...
 
     def sync_weights(self, model) -> None: ...
+
+    def sleep(self) -> None: ...
 
 
 # Keyword sampling controls every backend takes besides temperature and top_p (defaults: off).
@@ -219,6 +224,10 @@ class TransformersBackend:
         # The sampler is the training model itself: nothing to copy. Kept so callers need no branch.
         self.model = model
 
+    def sleep(self) -> None:
+        # The sampler's memory is the training model's: nothing to free.
+        pass
+
 
 class fp32_head:
     """Within the block, `model`'s LM head computes in float32 outside autocast (no-op when off)."""
@@ -253,7 +262,9 @@ def weights_for_sync(model):
     """(name, tensor) pairs of a model's full weights in the Hugging Face naming vLLM loads, as a
     generator: vLLM's load_weights consumes one pair at a time.
 
-    A plain model's tensors are its own (no copy). For a peft LoRA model the adapters are never
+    A plain model's tensors are its own (no copy); a model sharded with FSDP yields each whole
+    tensor, gathered when it is consumed (a collective: every rank must consume the generator in
+    full). For a peft LoRA model the adapters are never
     merged into the model: each adapted weight is yielded as base + the adapter's delta, computed
     for that one tensor when it is consumed, so the extra memory is one weight matrix, not a copy
     of the model; peft's prefixes (base_model.model., .base_layer) are stripped and the adapter
@@ -262,8 +273,10 @@ def weights_for_sync(model):
     import torch
 
     if not hasattr(model, "peft_config"):
-        for name, tensor in model.state_dict().items():
-            yield name, tensor.detach()
+        from .fsdp import full_tensor
+
+        for name, tensor in model.state_dict().items():  # FSDP: gathered one tensor at a time, every rank alike
+            yield name, full_tensor(tensor.detach())
         return
     from peft.tuners.lora import LoraLayer
 
@@ -330,30 +343,68 @@ class VLLMBackend:
 
         backend = VLLMBackend.launch(model_path, gpu_memory_utilization=0.3, max_model_len=4096, seed=0)
         gens = backend.generate(prompts, max_new_tokens=512, temperature=1.0, seed=step)
+        backend.sleep()               # with sleep mode: llm.sleep(level=1) for the optimizer step
         ...optimizer.step()...
         backend.sync_weights(model)   # load_weights(model.state_dict().items()), then reset_prefix_cache()
 
-    Never use sleep mode level 2 here: it discards the weights while asleep and has been seen to
-    serve stale weights after waking; we launch without sleep mode and push weights in place.
+    Colocated (several processes, as TRL's vllm_mode="colocate"): every rank owns an engine on its
+    own GPU, launched with distributed_executor_backend="external_launcher" so that vLLM joins the
+    launcher's process group instead of spawning workers. With tensor_parallel_size > 1, each block
+    of that many consecutive ranks forms one engine sharded across their GPUs; vLLM then needs the
+    same calls with the same prompts on every rank of the block, and the same engine seed (rank //
+    tensor_parallel_size, as TRL), which the trainer guarantees by having the block play the same
+    groups (training/distributed.py, rollout_shares).
+
+    Sleep mode (enable_sleep_mode): sleep() puts the engine to sleep at level 1 (weights offloaded
+    to CPU memory, KV cache discarded) while the trainer takes its optimizer step; sync_weights then
+    wakes the weights only, loads the new ones, resets the prefix cache and wakes the KV cache, so
+    the KV cache is not allocated while the weights are being pushed (TRL's order). Level 2 is never
+    used: it discards the weights, which then have to be pushed again whole before any use (TRL
+    1.16 does that), and it has been seen to serve stale weights after waking.
 
     vLLM cannot be installed on the CPU machines this project is tested on, so
-    tests/test_vllm_backend.py drives this class through a stand-in with the same call surface
-    (LLM.generate -> RequestOutput-like .outputs[0].token_ids/.logprobs/.finish_reason,
-    load_weights, reset_prefix_cache); `llm` and `sampling_params` are injectable for that.
+    tests/training/test_vllm_backend.py drives this class through a stand-in with the same call
+    surface (tests/training/vllm_standin.py: LLM(...) keywords, generate -> RequestOutput-like
+    .outputs[0].token_ids/.logprobs/.finish_reason, load_weights, collective_rpc, sleep(level),
+    wake_up(tags), reset_prefix_cache); `llm` and `sampling_params` are injectable for that.
     """
 
     def __init__(self, llm, stop_token_ids: Sequence[int] = (), sampling_params=None,
-                 logprobs_match_trainer: bool = True):
+                 logprobs_match_trainer: bool = True, sleep_mode: bool = False):
         self.llm = llm
         self.stop_ids = list(stop_token_ids)
         if sampling_params is None:
             from vllm import SamplingParams as sampling_params
         self.sampling_params = sampling_params
         self.logprobs_match_trainer = logprobs_match_trainer
+        self.sleep_mode = sleep_mode
+        self.sleeping = False
+
+    @staticmethod
+    def engine_args(model_path: str, gpu_memory_utilization: float = 0.3, max_model_len: int = 4096, seed: int = 0,
+                    dtype: str = "bfloat16", tensor_parallel_size: int = 1, enable_sleep_mode: bool = False,
+                    rank: int = 0, world: int = 1, processed_logprobs: bool = True) -> dict:
+        """The keyword arguments of vllm.LLM for this backend (one process, or colocated on rank
+        `rank` of `world`)."""
+        from .distributed import tp_groups
+
+        tp_groups(world, tensor_parallel_size)  # tp must divide the world
+        kwargs = dict(model=model_path, gpu_memory_utilization=gpu_memory_utilization, max_model_len=max_model_len,
+                      seed=seed, dtype=dtype, enable_prefix_caching=True, enable_sleep_mode=enable_sleep_mode)
+        if world > 1:  # colocated: this rank is one worker of the launcher's process group
+            kwargs.update(tensor_parallel_size=tensor_parallel_size, distributed_executor_backend="external_launcher",
+                          seed=seed + rank // tensor_parallel_size)  # one seed per TP group: identical sampling
+        # vLLM >= 0.10.2 returns log-probs after temperature scaling when asked (what the trainer
+        # computes, for untruncated sampling; the trainer recomputes under top_p/top_k/min_p/penalties);
+        # older versions return the raw (temperature 1) ones, so the trainer recomputes.
+        if processed_logprobs:
+            kwargs["logprobs_mode"] = "processed_logprobs"
+        return kwargs
 
     @classmethod
     def launch(cls, model_path: str, stop_token_ids: Sequence[int] = (), gpu_memory_utilization: float = 0.3,
-               max_model_len: int = 4096, seed: int = 0, dtype: str = "bfloat16") -> "VLLMBackend":
+               max_model_len: int = 4096, seed: int = 0, dtype: str = "bfloat16", tensor_parallel_size: int = 1,
+               enable_sleep_mode: bool = False, rank: int = 0, world: int = 1) -> "VLLMBackend":
         # The engine must live in this process so that sync_weights can reach the model object.
         os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
         import dataclasses
@@ -361,21 +412,29 @@ class VLLMBackend:
         from vllm import LLM
         from vllm.engine.arg_utils import EngineArgs
 
-        kwargs = dict(model=model_path, gpu_memory_utilization=gpu_memory_utilization, max_model_len=max_model_len,
-                      seed=seed, dtype=dtype, enable_prefix_caching=True, enable_sleep_mode=False)
-        # vLLM >= 0.10.2 returns log-probs after temperature scaling when asked (what the trainer
-        # computes, for untruncated sampling; the trainer recomputes under top_p/top_k/min_p/penalties);
-        # older versions return the raw (temperature 1) ones, so the trainer recomputes.
         processed = supports_processed_logprobs(vllm_version(), {f.name for f in dataclasses.fields(EngineArgs)})
-        if processed:
-            kwargs["logprobs_mode"] = "processed_logprobs"
-        return cls(LLM(**kwargs), stop_token_ids, logprobs_match_trainer=processed)
+        kwargs = cls.engine_args(model_path, gpu_memory_utilization, max_model_len, seed, dtype, tensor_parallel_size,
+                                 enable_sleep_mode, rank, world, processed)
+        return cls(LLM(**kwargs), stop_token_ids, logprobs_match_trainer=processed, sleep_mode=enable_sleep_mode)
+
+    def sleep(self) -> None:
+        """Free the engine's GPU memory for the optimizer step (sleep mode only): level 1."""
+        if self.sleep_mode and not self.sleeping:
+            self.llm.sleep(level=1)
+            self.sleeping = True
+
+    def wake_up(self) -> None:
+        """Restore the engine's weights and KV cache if it sleeps."""
+        if self.sleeping:
+            self.llm.wake_up()
+            self.sleeping = False
 
     def generate(self, prompts, max_new_tokens, temperature: float = 1.0, top_p: float = 1.0, seed: int = 0,
                  top_k: int = 0, min_p: float = 0.0, repetition_penalty: float = 1.0,
                  stop_strings: Sequence[str] = ()) -> list[Generation]:
         if not prompts:
             return []
+        self.wake_up()
         limits = _limits(max_new_tokens, len(prompts))
         # Only controls set away from their defaults are passed (vLLM's own defaults differ across
         # versions, e.g. top_k -1 vs 0 for "off").
@@ -418,7 +477,10 @@ class VLLMBackend:
 
     def sync_weights(self, model) -> None:
         """Push the policy's weights into the engine in place, then drop cached prefixes (their KV
-        entries were computed with the old weights)."""
+        entries were computed with the old weights). A sleeping engine wakes its weights first
+        (loading into offloaded memory is invalid) and its KV cache last."""
+        if self.sleeping:
+            self.llm.wake_up(tags=["weights"])
         weights = weights_for_sync(model)
         target = self._model()
         if target is not None:
@@ -426,3 +488,6 @@ class VLLMBackend:
         else:  # newer engines: reach the worker through an RPC (its arguments must be a list)
             self.llm.collective_rpc(_load_weights_on_worker, args=(list(weights),))
         self.llm.reset_prefix_cache()
+        if self.sleeping:
+            self.llm.wake_up(tags=["kv_cache"])
+            self.sleeping = False

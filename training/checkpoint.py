@@ -119,8 +119,13 @@ def write_manifest(folder: str) -> dict:
 
 
 def save_checkpoint(run_dir, step: int, *, model, tokenizer=None, optimizer=None, lr_scheduler=None,
-                    state: dict | None = None, keep: int | None = None) -> str:
-    """Write checkpoint `step` atomically; then keep only the newest `keep` checkpoints."""
+                    state: dict | None = None, keep: int | None = None, model_state: dict | None = None,
+                    optimizer_state: dict | None = None) -> str:
+    """Write checkpoint `step` atomically; then keep only the newest `keep` checkpoints.
+
+    model_state and optimizer_state, when given, are written instead of the model's and the
+    optimizer's own state dicts: the whole states of a sharded (FSDP) model, gathered on this rank
+    (training/fsdp.py), in the same format a single process writes."""
     import torch
 
     root = checkpoints_root(run_dir)
@@ -130,11 +135,12 @@ def save_checkpoint(run_dir, step: int, *, model, tokenizer=None, optimizer=None
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
 
-    model.save_pretrained(os.path.join(tmp, "model"))
+    model.save_pretrained(os.path.join(tmp, "model"), state_dict=model_state)
     if tokenizer is not None:
         tokenizer.save_pretrained(os.path.join(tmp, "model"))
-    if optimizer is not None:
-        torch.save(optimizer.state_dict(), os.path.join(tmp, "optimizer.pt"))
+    if optimizer_state is not None or optimizer is not None:
+        torch.save(optimizer.state_dict() if optimizer_state is None else optimizer_state,
+                   os.path.join(tmp, "optimizer.pt"))
     if lr_scheduler is not None:
         torch.save(lr_scheduler.state_dict(), os.path.join(tmp, "lr_scheduler.pt"))
     rng_json, rng_torch = capture_rng()
@@ -243,8 +249,11 @@ def latest_checkpoint(run_dir, report=None) -> str | None:
     return None
 
 
-def load_checkpoint_state(path: str, optimizer=None, lr_scheduler=None, restore_rngs: bool = True) -> dict:
+def load_checkpoint_state(path: str, optimizer=None, lr_scheduler=None, restore_rngs: bool = True,
+                          set_optimizer_state=None) -> dict:
     """Restore optimizer, LR scheduler and RNG states from a checkpoint; returns state.json.
+    `set_optimizer_state`, when given, receives the saved optimizer state dict instead of
+    optimizer.load_state_dict (a sharded optimizer sets its shards from the whole state).
 
     The model itself is loaded by the caller from `<path>/model` (from_pretrained), since how
     depends on the model (a full model or a LoRA adapter over a base)."""
@@ -253,7 +262,8 @@ def load_checkpoint_state(path: str, optimizer=None, lr_scheduler=None, restore_
     with open(os.path.join(path, "state.json"), encoding="utf-8") as f:
         state = json.load(f)
     if optimizer is not None:
-        optimizer.load_state_dict(torch.load(os.path.join(path, "optimizer.pt"), weights_only=True))
+        saved = torch.load(os.path.join(path, "optimizer.pt"), weights_only=True)
+        (set_optimizer_state or optimizer.load_state_dict)(saved)
     if lr_scheduler is not None:
         lr_scheduler.load_state_dict(torch.load(os.path.join(path, "lr_scheduler.pt"), weights_only=True))
     if restore_rngs:

@@ -63,6 +63,20 @@ class TrainConfig:
     oversubscription, which can make a tiny model's steps many times slower."""
     vllm_gpu_memory_utilization: float = 0.3
     """Fraction of GPU memory vLLM may take (the trainer needs the rest)."""
+    vllm_tensor_parallel_size: int = 1
+    """With several processes (colocated vLLM: one engine per rank, as TRL's vllm_mode="colocate"):
+    ranks per vLLM tensor-parallel group; each group of this many consecutive ranks shares one
+    engine sharded across their GPUs (distributed_executor_backend="external_launcher"), plays the
+    same episodes and trains its own part of them. Must divide the number of processes."""
+    vllm_enable_sleep_mode: bool = False
+    """Put the vLLM engine to sleep (level 1: weights offloaded to CPU memory, KV cache freed) for
+    the optimizer step, and wake it (weights, then new weights pushed and the prefix cache reset,
+    then the KV cache) before the next generation."""
+    parallelism: str = "ddp"
+    """How several processes (accelerate launch / torchrun) train: "ddp" (a full replica per rank,
+    gradients summed over ranks) or "fsdp" (PyTorch FSDP2 fully_shard of each transformer block
+    and the root: parameters, gradients and optimizer state sharded over ranks, fp32 master
+    shards, bf16 compute on a GPU when bf16 is on; training/fsdp.py). One process: no difference."""
 
     # --- tasks -------------------------------------------------------------------------------
     tasks: list = field(default_factory=lambda: ["arithmetic/*"])
@@ -187,6 +201,10 @@ class TrainConfig:
     trained tokens are always the sampled ones."""
     reasoning_markers: list = field(default_factory=lambda: ["<think>", "</think>"])
     """The opening and closing reasoning markers of the model's template."""
+    history_reasoning: str = "keep"
+    """What later turns of a multi-turn episode see of earlier turns' reasoning: "keep" (the tokens
+    as sampled) or "drop" (each earlier turn cut to what follows its last closing marker, as
+    Qwen3's template renders history; each turn then trains on the context it was sampled from)."""
     old_logprobs: str = "sampler"
     """Old-policy log-probs for the ratio: "sampler" (as generated) or "recompute" (a no-grad
     forward pass of the policy before the update, as TRL does). Recompute is forced when the
@@ -293,6 +311,33 @@ class TrainConfig:
     eval_temperature: float = 0.0
     """Sampling temperature of evaluation; 0 decodes greedily (reproducible for given weights)."""
 
+    # --- self-play on multiplayer games (training/selfplay.py) ---------------------------------
+    selfplay_games: list = field(default_factory=list)
+    """Multiplayer games (procgym.games() names or globs, e.g. ["kuhn_poker"]) to train on by
+    self-play: every seat of each match is played by the current policy, in the same batch. Each
+    step plays prompts_per_step deals (game, level from `difficulty`, match seed) x group_size
+    matches; `knobs` apply to the games that declare them. Empty: GRPO on `tasks` (which still
+    feed eval_every's held-out set when set)."""
+    selfplay_advantage: str = "rae"
+    """"rae" (SPIRAL's role-conditioned advantages: return minus a moving-average baseline per
+    (game, seat), the baseline as it stood before the batch), "group" (GRPO's group advantages per
+    (deal, seat) over its group_size matches, scaled by advantage_scaling) or "none" (the return)."""
+    rae_decay: float = 0.95
+    """RAE: b <- rae_decay * b + (1 - rae_decay) * mean(returns of the seat in the batch)."""
+    selfplay_max_invalid: int = 3
+    """A seat's refused moves that forfeit its match (payoff -stake, the others share +stake);
+    0: never forfeit."""
+    selfplay_max_turns: int = 32
+    """Model turns (valid and refused moves) a seat may take in one match; past them the match
+    ends as a draw (payoff 0 for every seat, truncated)."""
+    selfplay_eval_every: int = 0
+    """Play the built-in opponents every N steps, and before the first step and after the last
+    (0: never): win, draw and loss rates, return and invalid-move rate with the model in each seat."""
+    selfplay_eval_games: int = 50
+    """Evaluation matches per (game, opponent, seat), seeds from the reserved evaluation range."""
+    selfplay_eval_opponents: list = field(default_factory=lambda: ["random"])
+    """Built-in policies to evaluate against (each selected game must have them: game.policies)."""
+
     # ------------------------------------------------------------------------------------------
     @property
     def levels(self) -> list[int] | None:
@@ -312,6 +357,11 @@ class TrainConfig:
     def template_kwargs(self) -> dict:
         """{"enable_thinking": False, ...} from the "name=value" strings of chat_template_kwargs."""
         return _pairs(self.chat_template_kwargs)
+
+    @property
+    def dropped_reasoning_markers(self) -> list[str] | None:
+        """The reasoning markers when earlier turns' reasoning is dropped from history, else None."""
+        return list(self.reasoning_markers) if self.history_reasoning == "drop" else None
 
     @property
     def sampling_is_truncated(self) -> bool:
@@ -356,6 +406,9 @@ CHOICES = {
     "model_dtype": ("auto", "float32", "bfloat16", "float16"),
     "ratio_level": ("token", "sequence"),
     "importance_sampling": ("off", "token_truncate", "token_mask", "sequence_truncate", "sequence_mask"),
+    "parallelism": ("ddp", "fsdp"),
+    "history_reasoning": ("keep", "drop"),
+    "selfplay_advantage": ("rae", "group", "none"),
 }
 # (minimum, maximum or None) of numeric fields.
 RANGES = {
@@ -375,7 +428,9 @@ RANGES = {
     "top_k": (0, None), "min_p": (0.0, 1.0), "repetition_penalty": (1e-9, None), "format_weight": (0.0, None),
     "overlong_buffer": (0, None), "overlong_weight": (0.0, None), "importance_sampling_cap": (1.0, None),
     "importance_sampling_min": (0.0, 1.0), "eval_every": (0, None), "eval_problems": (1, None),
-    "eval_temperature": (0.0, None), "log_completions_every": (0, None),
+    "eval_temperature": (0.0, None), "log_completions_every": (0, None), "vllm_tensor_parallel_size": (1, None),
+    "rae_decay": (0.0, 1.0), "selfplay_max_invalid": (0, None), "selfplay_max_turns": (1, None),
+    "selfplay_eval_every": (0, None), "selfplay_eval_games": (1, None),
 }
 
 
@@ -521,6 +576,16 @@ def validate(cfg: TrainConfig) -> None:
         raise ConfigError(f"device must be auto, cpu, cuda or cuda:N, got {cfg.device!r}")
     if cfg.backend == "vllm" and cfg.device == "cpu":
         raise ConfigError("backend 'vllm' needs a GPU; use backend=transformers with device=cpu")
+    for name in ("vllm_tensor_parallel_size", "vllm_enable_sleep_mode"):
+        if cfg.backend != "vllm" and getattr(cfg, name) != FIELDS[name].default:
+            raise ConfigError(f"{name}={getattr(cfg, name)!r} needs backend='vllm', got backend={cfg.backend!r}")
+    if cfg.selfplay_games:
+        from .selfplay import validate_selfplay
+
+        validate_selfplay(cfg)
+    if cfg.parallelism == "fsdp" and cfg.lora_r > 0:
+        raise ConfigError(f"parallelism='fsdp' does not shard LoRA models (lora_r={cfg.lora_r}); "
+                          "use parallelism='ddp' (the adapters are small) or lora_r=0")
     if cfg.lora_r > 0:
         import importlib.util
 

@@ -19,6 +19,18 @@ and the summed gradients equal those of one process on the whole batch. Rank 0 w
 and the checkpoints. This is DDP's arithmetic without the DDP wrapper (gradients are reduced
 after the backward passes rather than overlapped with them), which keeps the number of micro-
 batches free to differ between ranks; the process group is nccl on GPUs and gloo on CPUs.
+
+With parallelism = "fsdp" the model is sharded instead (training/fsdp.py; `dist.sharded` is then
+True): FSDP reduces the gradients itself, so all_reduce_grads is not called, and ranks run equal
+numbers of micro-batches. Everything above about groups, advantages and normalisers is unchanged.
+
+Rollout shares (rollout_shares): with vLLM tensor parallelism, each group of
+vllm_tensor_parallel_size consecutive ranks drives one engine sharded across their GPUs, and vLLM
+needs every rank of such a group to make the same calls with the same prompts. So a TP group plays
+its groups together, every rank alike (same prompts, same seeds, same environment steps: the same
+episodes), and each rank trains its own part of them: the same union of prompts and the same
+per-rank slices as TRL's colocate mode, which gathers the prompts of a TP group and slices the
+completions back, while multi-turn episodes stay in step across the group by construction.
 """
 from __future__ import annotations
 
@@ -30,6 +42,7 @@ class Dist:
 
     def __init__(self, rank: int = 0, world: int = 1, local_rank: int = 0):
         self.rank, self.world, self.local_rank = rank, world, local_rank
+        self.sharded = False  # True once the model is sharded with FSDP (training/fsdp.py)
 
     @property
     def is_main(self) -> bool:
@@ -113,3 +126,32 @@ class Dist:
 
 
 SINGLE = Dist()
+
+
+def tp_groups(world: int, tp: int) -> list[list[int]]:
+    """The ranks of each vLLM tensor-parallel group: consecutive blocks of `tp`, as TRL and vLLM's
+    external launcher form them.
+
+    >>> tp_groups(4, 2)
+    [[0, 1], [2, 3]]
+    """
+    if tp < 1 or world % tp:
+        raise ValueError(f"vllm_tensor_parallel_size ({tp}) must divide the number of processes ({world})")
+    return [list(range(start, start + tp)) for start in range(0, world, tp)]
+
+
+def rollout_shares(n: int, rank: int, world: int, tp: int = 1) -> tuple[list[int], list[int]]:
+    """(played, trained): which of the n items of a round this rank plays, and which of those it
+    trains (and reports). The world // tp samplers deal the items round-robin; every rank of a
+    sampler's TP group plays all of its items, and the k-th of them is trained by the group's
+    rank k % tp. The trained lists of all ranks partition range(n); with tp 1 a rank plays and
+    trains the items i with i % world == rank.
+
+    >>> rollout_shares(6, rank=1, world=4, tp=2)
+    ([0, 2, 4], [2])
+    """
+    tp_groups(world, tp)  # checks that tp divides world
+    samplers = world // tp
+    played = list(range(rank // tp, n, samplers))
+    return played, played[rank % tp::tp]
+

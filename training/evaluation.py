@@ -75,7 +75,8 @@ def play_items(cfg, backend, renderer, items: list[EvalItem], seed: int):
             backend, renderer, envs, problems, max_prompt_tokens=cfg.max_prompt_tokens,
             max_completion_tokens=cfg.max_completion_tokens, max_episode_tokens=cfg.max_episode_tokens,
             temperature=cfg.eval_temperature, top_p=1.0, seed=stable_seed(seed, start),
-            sampling={"stop_strings": cfg.stop_strings}, reasoning_markers=markers)
+            sampling={"stop_strings": cfg.stop_strings}, reasoning_markers=markers,
+            drop_history_reasoning=cfg.dropped_reasoning_markers)
         episodes += played
     return episodes
 
@@ -97,16 +98,18 @@ def eval_metrics(rows: list[dict]) -> dict:
     return out
 
 
-def evaluate(cfg, backend, renderer, items: list[EvalItem], dist=None) -> dict:
-    """Play the evaluation set (each rank its share when `dist` spans several processes) and
-    return its metrics."""
-    from .distributed import SINGLE
+def evaluate(cfg, backend, renderer, items: list[EvalItem], dist=None, tp: int = 1) -> dict:
+    """Play the evaluation set (each rank its share when `dist` spans several processes; a vLLM
+    tensor-parallel group of `tp` ranks plays its share together) and return its metrics."""
+    from .distributed import SINGLE, rollout_shares
 
     dist = dist or SINGLE
-    mine = items[dist.rank::dist.world]
+    played, reported = rollout_shares(len(items), dist.rank, dist.world, tp)
+    mine = [items[i] for i in played]
     episodes = play_items(cfg, backend, renderer, mine, seed=stable_seed("eval", cfg.seed))
+    keep = set(reported)
     rows = [{"task": it.task, "level": it.level, "correct": bool(e.correct), "reward": float(e.env_reward),
              "format_ok": bool(e.format_ok and e.turns > 0), "completion_tokens": e.completion_tokens}
-            for it, e in zip(mine, episodes)]
+            for i, it, e in zip(played, mine, episodes) if i in keep]
     rows = [r for part in dist.gather_objects(rows) for r in part]
     return eval_metrics(rows)

@@ -86,7 +86,7 @@ def kl_k3(logp: torch.Tensor, ref_logp: torch.Tensor) -> torch.Tensor:
 
 
 def aggregate(per_token: torch.Tensor, mask: torch.Tensor, mode: str, num_sequences: int, num_tokens: int,
-              constant: float | None = None) -> torch.Tensor:
+              constant: float | None = None, sequence_tokens: torch.Tensor | None = None) -> torch.Tensor:
     """This micro-batch's share of the batch loss; summing the shares of all micro-batches gives
     the loss of the whole batch, so gradient accumulation is exact.
 
@@ -96,11 +96,13 @@ def aggregate(per_token: torch.Tensor, mask: torch.Tensor, mode: str, num_sequen
       "constant":   sum over all tokens / (sequences * constant) (Dr. GRPO: no length bias at all).
 
     num_sequences and num_tokens count the whole batch (sequences with at least one trained token;
-    trained tokens).
+    trained tokens). sequence_tokens (B,), when given, is each row's sequence length for seq_mean:
+    a row that is one turn of an episode is divided by the episode's trained tokens, so the
+    episode's rows together weigh as one sequence.
     """
     mask = mask.to(per_token.dtype)
     if mode == "seq_mean":
-        lengths = mask.sum(dim=1)
+        lengths = mask.sum(dim=1) if sequence_tokens is None else sequence_tokens.to(per_token)
         per_sequence = (per_token * mask).sum(dim=1) / lengths.clamp(min=1)
         return per_sequence.sum() / max(num_sequences, 1)
     if mode == "token_mean":
@@ -262,9 +264,24 @@ def token_logprobs(model, input_ids: torch.Tensor, attention_mask: torch.Tensor,
     the others are 0. The hidden states of those positions are gathered before the LM head, and
     the head and log-softmax run `chunk_tokens` positions at a time (chunk_rows), so no tensor of
     (batch, tokens, vocabulary) ever exists, in the forward pass or the backward one.
+
+    A model sharded with FSDP (training/fsdp.py) is scored through its registered forward method,
+    so its root weights are gathered for this pass and their gradients reduced after backward.
     """
     if mask is None:
         mask = attention_mask[:, 1:]
+    from .fsdp import SCORE_METHOD
+
+    score = getattr(model, SCORE_METHOD, None)
+    if score is not None:
+        return score(input_ids, attention_mask, float(temperature), with_entropy, mask, chunk_tokens, fp32_head)
+    return score_tokens(model, input_ids, attention_mask, float(temperature), with_entropy, mask, chunk_tokens,
+                        fp32_head)
+
+
+def score_tokens(model, input_ids, attention_mask, temperature, with_entropy, mask, chunk_tokens, fp32_head):
+    """token_logprobs' pass through the body and the chunked head (positional arguments only, so
+    FSDP can run it as a forward method)."""
     select = mask.bool()
     inner, decoder = _decoder_of(model)
     hidden = decoder(input_ids=input_ids, attention_mask=attention_mask, use_cache=False).last_hidden_state
@@ -380,6 +397,7 @@ class Batch:
     ref_logprobs: torch.Tensor | None = None  # (B, L-1), when a KL term is used
     sampler_logprobs: torch.Tensor | None = None  # (B, L-1): the sampler's, kept when old ones are recomputed
     is_weights: torch.Tensor | None = None  # (B, L-1) or (B, 1): importance weights, when corrected
+    sequence_tokens: torch.Tensor | None = None  # (B,): trained tokens of each row's episode (seq_mean's divisor)
 
     def to(self, device) -> "Batch":
         move = lambda t: None if t is None else t.to(device)  # noqa: E731
@@ -390,7 +408,8 @@ class Batch:
 
 
 def collate(episodes, pad_id: int) -> Batch:
-    """Right-pad episodes (anything with token_ids, loss_mask, attention_mask, logprobs, advantage)."""
+    """Right-pad episodes (anything with token_ids, loss_mask, attention_mask, logprobs, advantage;
+    a row that is one turn of an episode also has sequence_tokens, its episode's trained tokens)."""
     width = max(len(e.token_ids) for e in episodes)
     n = len(episodes)
     input_ids = torch.full((n, width), pad_id, dtype=torch.long)
@@ -404,8 +423,20 @@ def collate(episodes, pad_id: int) -> Batch:
         loss_mask[row, :k] = torch.tensor(e.loss_mask, dtype=torch.float32)
         old[row, :k] = torch.tensor(e.logprobs, dtype=torch.float32)
     advantages = torch.tensor([float(e.advantage) for e in episodes], dtype=torch.float32)
+    sequence_tokens = torch.tensor([float(getattr(e, "sequence_tokens", None) or sum(e.loss_mask)) for e in episodes])
     # Token t is predicted at position t-1: shift the per-token arrays onto the targets.
-    return Batch(input_ids, attention, loss_mask[:, 1:], old[:, 1:], advantages, sampler_logprobs=old[:, 1:])
+    return Batch(input_ids, attention, loss_mask[:, 1:], old[:, 1:], advantages, sampler_logprobs=old[:, 1:],
+                 sequence_tokens=sequence_tokens)
+
+
+def idle_batch(pad_id: int) -> Batch:
+    """A micro-batch with nothing to train (two padding tokens, no loss mask): a rank runs it when
+    every forward and backward pass is a collective (FSDP) and it has fewer micro-batches than the
+    others. Its loss and gradient are exactly zero."""
+    from types import SimpleNamespace
+
+    return collate([SimpleNamespace(token_ids=[pad_id, pad_id], loss_mask=[0, 0], attention_mask=[1, 1],
+                                    logprobs=[0.0, 0.0], advantage=0.0)], pad_id)
 
 
 def mask_truncated(episodes) -> int:
@@ -457,7 +488,7 @@ def clip_gradients(parameters, max_norm: float) -> float:
     if not parameters:
         return 0.0
     norm = torch.nn.utils.clip_grad_norm_(parameters, max_norm if max_norm > 0 else float("inf"))
-    return float(norm)
+    return float(norm.full_tensor() if hasattr(norm, "full_tensor") else norm)  # FSDP: a replicated DTensor
 
 
 def lr_factor(step: int, warmup: int, total: int, schedule: str = "constant", min_ratio: float = 0.0) -> float:

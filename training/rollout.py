@@ -16,10 +16,22 @@ whole chat could merge or split tokens differently and silently change what is t
 tokens; zeros appear only as padding when episodes are batched).
 
 Reasoning: with `strip_reasoning`, a turn's text loses its reasoning (up to the closing marker)
-before the environment extracts and scores the answer; the episode's tokens keep it, so later
-turns see the model's own tokens as sampled (what a template that keeps reasoning in history
-renders). Templates that drop earlier turns' reasoning (Qwen3) still work: the observation suffix
-is rendered from the text after an assistant turn only (see ChatRenderer.observation_suffix).
+before the environment extracts and scores the answer. What later turns see of it is the
+`drop_history_reasoning` choice (TrainConfig.history_reasoning):
+
+- kept (default): later turns see the model's own tokens as sampled, reasoning included (what a
+  template that keeps reasoning in history renders), and the episode trains as the one sequence
+  above;
+- dropped (Qwen3's template renders history so: `content.split('</think>')[-1].lstrip('\\n')`):
+  from turn 2 on the model is prompted with `context_ids`, the same sequence with each earlier
+  turn cut to what follows its last closing marker (and the newlines right after it; a turn with
+  no closing marker stays whole). Then no single sequence holds every turn as sampled, so each
+  turn trains on the context it was actually sampled from (training_rows): one row per turn,
+  [that turn's context][its sampled tokens], the loss mask on the sampled tokens only, so the
+  trainer's log-probs are those of the distribution each token was drawn from.
+
+Either way the observation suffix is rendered from the text after an assistant turn only (see
+ChatRenderer.observation_suffix), so templates that re-render earlier turns work.
 """
 from __future__ import annotations
 
@@ -60,6 +72,11 @@ class Episode:
     format_ok: bool = True  # every turn marked an answer as the answer style asks
     env_reward: float = 0.0  # the environment's return (the verifier's reward), before shaping
     advantage: float = 0.0
+    turn_spans: list[tuple[int, int]] = field(default_factory=list)  # each turn's sampled tokens in token_ids
+    # Set when earlier turns' reasoning is dropped from history: what the model is prompted with
+    # (token_ids with earlier turns cut), and the length of the prefix each turn was sampled from.
+    context_ids: list[int] | None = None
+    turn_context_lengths: list[int] = field(default_factory=list)
 
     def append(self, ids: Sequence[int], trained: bool, logprobs: Sequence[float] | None = None) -> None:
         self.token_ids.extend(ids)
@@ -74,6 +91,69 @@ class Episode:
     @property
     def completion_tokens(self) -> int:
         return self.generated_tokens
+
+
+@dataclass
+class TurnRow:
+    """One model turn as a training sequence: the context it was sampled from, then its sampled
+    tokens (trained). `sequence_tokens` is the trained-token count of its whole episode, so a
+    per-sequence mean loss still averages over the episode, not over each turn."""
+
+    token_ids: list[int]
+    loss_mask: list[int]
+    attention_mask: list[int]
+    logprobs: list[float]
+    advantage: float
+    sequence_tokens: int
+
+
+def training_rows(episode: Episode) -> list:
+    """The sequences an episode trains as: the episode itself when every turn was sampled from
+    the episode's own prefix (history kept), else one TurnRow per turn with trained tokens, each
+    on the context that turn was sampled from (history rewritten). A cleared loss mask (e.g.
+    mask_truncated) carries over to the rows."""
+    if getattr(episode, "context_ids", None) is None:  # (anything shaped like an Episode trains as itself)
+        return [episode]
+    total = sum(episode.loss_mask)
+    rows = []
+    for (start, end), context in zip(episode.turn_spans, episode.turn_context_lengths):
+        mask = episode.loss_mask[start:end]
+        if not any(mask):
+            continue
+        ids = episode.context_ids[:context] + episode.token_ids[start:end]
+        rows.append(TurnRow(ids, [0] * context + mask, [1] * len(ids),
+                            [0.0] * context + episode.logprobs[start:end], episode.advantage, total))
+    return rows
+
+
+def without_reasoning(ids: Sequence[int], decode, encode, closing: str) -> list[int]:
+    """A turn's tokens as a template that drops reasoning renders it in history: the tokens after
+    its last `closing` marker and the newlines right after it (the whole turn when it has none).
+
+    The sampled tokens are kept from the first token boundary at that point; should a token
+    straddle it, the rest of the text is tokenised instead.
+
+    >>> chars = lambda ids: "".join(map(chr, ids))
+    >>> ids = [ord(c) for c in "<think>hm</think>\\n\\nok"]
+    >>> chars(without_reasoning(ids, chars, lambda t: [ord(c) for c in t], "</think>"))
+    'ok'
+    """
+    text = decode(ids)
+    if closing not in text:
+        return list(ids)
+    cut = text.rindex(closing) + len(closing)
+    while text.startswith("\n", cut):
+        cut += 1
+    lo, hi = 0, len(ids)  # the fewest tokens whose text reaches the cut (decoded length grows with the prefix)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(decode(ids[:mid])) >= cut:
+            hi = mid
+        else:
+            lo = mid + 1
+    if decode(ids[:lo]) == text[:cut]:
+        return list(ids[lo:])
+    return encode(text[cut:])
 
 
 class ChatRenderer:
@@ -181,7 +261,8 @@ def strip_reasoning(text: str, markers: Sequence[str] = ("<think>", "</think>"))
 def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups: Sequence[int] | None = None,
                      max_prompt_tokens: int = 1024, max_completion_tokens: int = 256, max_episode_tokens: int = 4096,
                      temperature: float = 1.0, top_p: float = 1.0, seed: int = 0, sampling: dict | None = None,
-                     reasoning_markers: Sequence[str] | None = None) -> tuple[list[Episode], dict]:
+                     reasoning_markers: Sequence[str] | None = None,
+                     drop_history_reasoning: Sequence[str] | None = None) -> tuple[list[Episode], dict]:
     """Play one episode per env to the end, all turns batched through `backend.generate`.
 
     Args:
@@ -197,6 +278,9 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
             repetition_penalty, stop_strings); only those set away from their defaults are passed.
         reasoning_markers: (opening, closing); when given, reasoning is stripped from each turn's
             text before the environment sees it (strip_reasoning).
+        drop_history_reasoning: (opening, closing); when given, later turns are prompted with the
+            earlier turns' reasoning cut out (without_reasoning), and each turn trains on the context
+            it was sampled from (training_rows). The episode budget counts the whole episode.
 
     Returns (episodes, timing) with timing {"generation": s, "scoring": s, "generated_tokens": n}.
     """
@@ -217,6 +301,8 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
         episode = Episode(problem["task"], problem["difficulty"], problem["seed"], groups[i])
         episode.append(renderer.first_prompt(observation), trained=False)
         episode.prompt_tokens = len(episode.token_ids)
+        if drop_history_reasoning:
+            episode.context_ids = list(episode.token_ids)
         if episode.prompt_tokens > max_prompt_tokens:
             episode.truncated = True
             batch.stop(i)
@@ -236,7 +322,8 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
             break
         limits = [min(max_completion_tokens, max_episode_tokens - len(episodes[i].token_ids)) for i in active]
         start = time.perf_counter()
-        generations = backend.generate([episodes[i].token_ids for i in active], limits, temperature=temperature,
+        seen = [episodes[i].token_ids if episodes[i].context_ids is None else episodes[i].context_ids for i in active]
+        generations = backend.generate(seen, limits, temperature=temperature,
                                        top_p=top_p, seed=stable_seed("rollout", seed, turn) % (2**62), **extra)
         if stop_strings:  # the tokens up to the one completing a stop string, whatever the backend returned
             generations = [cut_at_stop_strings(g, decode, stop_strings) for g in generations]
@@ -244,6 +331,9 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
         actions = [None] * len(envs)
         for i, gen in zip(active, generations):
             episode = episodes[i]
+            episode.turn_spans.append((len(episode.token_ids), len(episode.token_ids) + len(gen.token_ids)))
+            if episode.context_ids is not None:
+                episode.turn_context_lengths.append(len(episode.context_ids))
             episode.append(gen.token_ids, trained=True, logprobs=gen.logprobs)
             episode.generated_tokens += len(gen.token_ids)
             episode.turn_tokens.append(len(gen.token_ids))
@@ -277,5 +367,8 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
                 batch.stop(i)
                 continue
             episode.append(suffix, trained=False)
+            if episode.context_ids is not None:
+                episode.context_ids += without_reasoning(gen.token_ids, decode, renderer.encode,
+                                                         drop_history_reasoning[1]) + suffix
         turn += 1
     return episodes, timing

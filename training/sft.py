@@ -45,20 +45,35 @@ def sft_warm_start(model, tokenizer, examples: Sequence[tuple[str, str]], *, epo
     warmup, then a "constant" or "cosine" (to 0 at the last batch) learning rate; examples longer
     than `max_tokens` are skipped. Shuffling is seeded.
     """
+    renderer = ChatRenderer(tokenizer, system_prompt)
+    cache = {}  # datasets of easy tasks repeat prompts: encode each distinct pair once
+    encoded = [cache[pair] if pair in cache else cache.setdefault(pair, encode_example(renderer, *pair))
+               for pair in map(tuple, examples)]
+    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    return sft_on_sequences(model, encoded, pad_id, epochs=epochs, lr=lr, batch_size=batch_size,
+                            max_tokens=max_tokens, seed=seed, weight_decay=weight_decay, warmup_steps=warmup_steps,
+                            lr_schedule=lr_schedule, progress=progress)
+
+
+def sft_on_sequences(model, sequences: Sequence[tuple[list[int], list[int]]], pad_id: int, *, epochs: int = 1,
+                     lr: float = 1e-3, batch_size: int = 8, max_tokens: int = 2048, seed: int = 0,
+                     weight_decay: float = 0.0, warmup_steps: int = 0, lr_schedule: str = "constant",
+                     progress: bool = False) -> list[float]:
+    """sft_warm_start's loop on sequences already encoded as (token ids, loss mask) pairs, e.g.
+    multi-turn demonstrations laid out as rollouts are (training/selfplay.py `demonstrations`):
+    the loss covers the tokens whose mask is 1. Returns the loss of each batch.
+
+        losses = sft_on_sequences(model, [(ids, mask), ...], tokenizer.pad_token_id, lr=3e-3)
+    """
     import torch
     from tqdm import tqdm
 
     from .grpo import lr_factor
 
-    renderer = ChatRenderer(tokenizer, system_prompt)
-    cache = {}  # datasets of easy tasks repeat prompts: encode each distinct pair once
-    encoded = [cache[pair] if pair in cache else cache.setdefault(pair, encode_example(renderer, *pair))
-               for pair in map(tuple, examples)]
-    encoded = [e for e in encoded if len(e[0]) <= max_tokens]
+    encoded = [e for e in sequences if len(e[0]) <= max_tokens]
     if not encoded:
         raise ValueError("no example fits in max_tokens")
     device = next(model.parameters()).device
-    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr,
                                   weight_decay=weight_decay)
     rng = random.Random(seed)

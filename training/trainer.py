@@ -4,6 +4,7 @@
     train(load_config("training/configs/tiny_cpu.toml", ["steps=20"]))
     # or: procgym train --config training/configs/tiny_cpu.toml steps=20
     # several processes (data parallel): accelerate launch --num_processes 2 -m procgym.cli train ...
+    # (parallelism=fsdp shards the model over them: training/fsdp.py)
 
 Each step:
   1. the curriculum scheduler picks (task, level) for each prompt; each problem is played by G
@@ -32,15 +33,15 @@ import time
 from procgym.registry import get, select
 from procgym.seeding import stable_seed
 
-from . import grpo
+from . import fsdp, grpo
 from .backends import TransformersBackend, VLLMBackend
 from .checkpoint import latest_checkpoint, load_checkpoint_state, save_checkpoint
 from .config import ConfigError, TrainConfig
 from .curriculum import make_scheduler, scheduler_options
-from .distributed import SINGLE, Dist
+from .distributed import SINGLE, Dist, rollout_shares
 from .metrics import MetricsLogger, advantage_metrics, batch_hash, episode_metrics, plot_curves, summarize
 from .rewards import shape_rewards
-from .rollout import ChatRenderer, collect_episodes, stop_token_ids
+from .rollout import ChatRenderer, collect_episodes, stop_token_ids, training_rows
 
 
 # --- setup helpers -------------------------------------------------------------------------------
@@ -143,19 +144,23 @@ def load_reference(cfg: TrainConfig, base_path: str, device):
     return ref
 
 
-def make_backend(cfg: TrainConfig, model, tokenizer, model_path: str, device):
+def make_backend(cfg: TrainConfig, model, tokenizer, model_path: str, device, dist: Dist = SINGLE):
     stops = stop_token_ids(tokenizer)
-    if cfg.backend == "vllm":
+    if cfg.backend == "vllm":  # with several processes: one engine per rank (colocated), TP across groups of ranks
         return VLLMBackend.launch(model_path, stops, gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
-                                  max_model_len=cfg.max_episode_tokens, seed=cfg.seed)
+                                  max_model_len=cfg.max_episode_tokens, seed=cfg.seed,
+                                  tensor_parallel_size=cfg.vllm_tensor_parallel_size,
+                                  enable_sleep_mode=cfg.vllm_enable_sleep_mode, rank=dist.rank, world=dist.world)
     return TransformersBackend(model, tokenizer, stops, autocast_dtype=autocast_dtype(cfg, device),
                                fp32_lm_head=cfg.fp32_lm_head)
 
 
 # Fields a resumed run may change freely (they change no batch, loss or weight).
-FREE_FIELDS = {"steps", "progress", "tensorboard", "plots", "log_every", "checkpoint_every", "keep_checkpoints",
+FREE_FIELDS = {"steps", "parallelism", "vllm_enable_sleep_mode",
+               "progress", "tensorboard", "plots", "log_every", "checkpoint_every", "keep_checkpoints",
                "eval_every", "eval_suite", "eval_tasks", "eval_levels", "eval_problems", "eval_temperature",
-               "log_completions_every", "wandb", "wandb_project"}
+               "log_completions_every", "wandb", "wandb_project", "selfplay_eval_every", "selfplay_eval_games",
+               "selfplay_eval_opponents"}
 
 
 def config_changes(saved: dict, current: dict) -> list[str]:
@@ -236,7 +241,8 @@ def play_groups(cfg: TrainConfig, backend, renderer, specs, seed: int, indices=N
         backend, renderer, envs, problems, groups=group_ids, max_prompt_tokens=cfg.max_prompt_tokens,
         max_completion_tokens=cfg.max_completion_tokens, max_episode_tokens=cfg.max_episode_tokens,
         temperature=cfg.temperature, top_p=cfg.top_p, seed=seed, sampling=sampling_options(cfg),
-        reasoning_markers=cfg.reasoning_markers if cfg.strip_reasoning else None)
+        reasoning_markers=cfg.reasoning_markers if cfg.strip_reasoning else None,
+        drop_history_reasoning=cfg.dropped_reasoning_markers)
     shape_rewards(episodes, cfg)
     groups = [episodes[k * cfg.group_size:(k + 1) * cfg.group_size] for k in range(len(specs))]
     return groups, timing
@@ -275,14 +281,21 @@ def rewards_of(group):
     return torch.tensor([e.reward for e in group], dtype=torch.float32)
 
 
+def rollout_group(cfg: TrainConfig) -> int:
+    """Ranks that play the same groups together: a vLLM tensor-parallel group, else 1."""
+    return cfg.vllm_tensor_parallel_size if cfg.backend == "vllm" else 1
+
+
 def gather_batch(cfg: TrainConfig, scheduler, backend, renderer, step: int, dist: Dist = SINGLE):
     """Steps 1-2: play groups until the batch is full (refilling dropped zero-variance groups),
     then compute advantages.
 
-    Every rank samples the same specs and plays the groups i with i % world == rank; the groups'
-    summaries are exchanged, so every rank keeps the same groups (in the same order as one process
-    would) and computes the same advantages. Returns (this rank's kept groups, the results of every
-    group played by any rank in order, their episode summaries, stats)."""
+    Every rank samples the same specs and plays the groups i with i % world == rank (with vLLM
+    tensor parallelism, a TP group plays its groups together and each of its ranks keeps its part:
+    rollout_shares); the groups' summaries are exchanged, so every rank keeps the same groups (in
+    the same order as one process would) and computes the same advantages. Returns (this rank's
+    kept groups, the results of every group played by any rank in order, their episode summaries,
+    stats)."""
     import torch
 
     kept_ids, local, results, summaries = [], {}, [], []
@@ -290,14 +303,16 @@ def gather_batch(cfg: TrainConfig, scheduler, backend, renderer, step: int, dist
     for refill in range(cfg.max_refill_rounds + 1):
         missing = cfg.prompts_per_step - len(kept_ids)
         specs = scheduler.sample(missing)
-        mine = list(range(dist.rank, len(specs), dist.world))
-        groups, timing = play_groups(cfg, backend, renderer, [specs[i] for i in mine], round_seed(cfg, step, refill),
-                                     indices=mine)
+        played, mine = rollout_shares(len(specs), dist.rank, dist.world, rollout_group(cfg))
+        groups, timing = play_groups(cfg, backend, renderer, [specs[i] for i in played],
+                                     round_seed(cfg, step, refill), indices=played)
         for key in ("generation", "scoring"):
             stats[key] += timing[key]
         stats["rounds"] += 1
         shared = []
-        for i, group in zip(mine, groups):
+        for i, group in zip(played, groups):
+            if i not in mine:
+                continue  # played alongside the rest of the TP group; another rank trains it
             local[(refill, i)] = group
             shared.append({"id": (refill, i), "task": group[0].task, "difficulty": group[0].difficulty,
                            "rewards": [e.reward for e in group], "env_rewards": [e.env_reward for e in group],
@@ -344,7 +359,10 @@ def update_policy(cfg: TrainConfig, model, optimizer, lr_schedule, episodes, *, 
     the importance weights stay fixed for all of them. Each optimizer step covers one slice of the
     episodes (grpo.split_for_steps); its loss is normalised by the slice's trained sequences and
     tokens summed over all ranks, and the gradients are summed over ranks before clipping, so N
-    processes on a split batch take the same step as one process on the whole batch.
+    processes on a split batch take the same step as one process on the whole batch. An episode
+    whose turns were sampled from rewritten histories trains as one row per turn
+    (rollout.training_rows) and still counts as one sequence. With FSDP (dist.sharded) every rank
+    runs as many micro-batches as the busiest one, the others padded with idle ones.
 
     Returns the statistics of the first epoch (token-averaged where per token, summed over ranks):
     loss (mean over the optimizer steps), entropy, clip_frac, logprob_mismatch (mean |trainer
@@ -359,9 +377,13 @@ def update_policy(cfg: TrainConfig, model, optimizer, lr_schedule, episodes, *, 
     trainable = [e for e in episodes if any(e.loss_mask)]
     parts = grpo.split_for_steps(trainable, cfg.steps_per_generation, keep_empty=True)
     chunk = cfg.logprob_chunk_tokens
-    part_batches = [[grpo.collate(c, pad_id) for c in grpo.micro_batches(part, cfg.micro_batch_size,
-                                                                         cfg.micro_batch_tokens, sort=True)]
-                    for part in parts]
+    part_batches = [[grpo.collate(c, pad_id) for c in grpo.micro_batches(
+        [row for e in part for row in training_rows(e)], cfg.micro_batch_size, cfg.micro_batch_tokens, sort=True)]
+        for part in parts]
+    if dist.sharded:  # every forward and backward pass is a collective: all ranks run the same number
+        busiest = [max(n) for n in zip(*dist.gather_objects([len(part) for part in part_batches]))]
+        for part, n in zip(part_batches, busiest):
+            part += [grpo.idle_batch(pad_id) for _ in range(n - len(part))]
     batches = [mb for part in part_batches for mb in part]
     if recompute_old and batches:
         was_training = model.training
@@ -388,7 +410,6 @@ def update_policy(cfg: TrainConfig, model, optimizer, lr_schedule, episodes, *, 
     normalisers = [(int(counts[2 * k]), int(counts[2 * k + 1])) for k in range(len(parts))]
 
     sums = dict.fromkeys(("loss", "kl", "entropy", "clipped", "mismatch", "is_weight", "is_clipped"), 0.0)
-    params = [p for p in model.parameters() if p.requires_grad]
     grad_norm, lr = 0.0, optimizer.param_groups[0]["lr"]
     model.train()
     first_tokens = next((t for n, t in normalisers if n), 0)
@@ -416,7 +437,8 @@ def update_policy(cfg: TrainConfig, model, optimizer, lr_schedule, episodes, *, 
                 if cfg.kl_beta > 0:
                     kl = grpo.kl_k3(logp, mb.ref_logprobs)
                     per_token = per_token + cfg.kl_beta * kl
-                loss = grpo.aggregate(per_token, mb.mask, cfg.loss_aggregation, num_sequences, num_tokens, constant)
+                loss = grpo.aggregate(per_token, mb.mask, cfg.loss_aggregation, num_sequences, num_tokens, constant,
+                                      sequence_tokens=mb.sequence_tokens)
                 loss.backward()
                 if epoch == 0:  # statistics of the batch as sampled, token-summed here, averaged below
                     sums["loss"] += loss.item()
@@ -434,12 +456,18 @@ def update_policy(cfg: TrainConfig, model, optimizer, lr_schedule, episodes, *, 
                         sums["is_clipped"] += (outside.float() * mb.mask).sum().item()
                     if cfg.kl_beta > 0:
                         sums["kl"] += (kl.detach() * mb.mask).sum().item()
-            dist.all_reduce_grads(params)
+            # Taken now, not before the passes: FSDP swaps a unit's parameters between its shards
+            # (which hold the gradients) and the gathered weights around forward and backward.
+            params = [p for p in model.parameters() if p.requires_grad]
+            if not dist.sharded:  # FSDP has reduce-scattered them in the backward passes
+                dist.all_reduce_grads(params)
             grad_norm = grpo.clip_gradients(params, cfg.grad_clip)
             lr = optimizer.param_groups[0]["lr"]
             optimizer.step()
             lr_schedule.step()
             first = False
+    if dist.sharded:  # no-grad passes leave the root gathered: back to shards for sync, save, memory
+        fsdp.reshard(model)
     totals = dist.all_sum([sums[k] for k in sums])
     total = dict(zip(sums, totals))
     steps_taken = max(sum(1 for n, _ in normalisers if n), 1)
@@ -486,7 +514,17 @@ def train(cfg: TrainConfig) -> dict:
         torch.set_num_threads(cfg.cpu_threads)
     torch.manual_seed(cfg.seed)
     task_names = select(cfg.tasks)
-    check_knobs(cfg, task_names)
+    selfplay = None
+    if cfg.selfplay_games:  # every seat of multiplayer matches by this policy (training/selfplay.py)
+        from .selfplay import SelfPlay
+
+        selfplay = SelfPlay(cfg)  # its game knobs were checked with the config
+    else:
+        check_knobs(cfg, task_names)
+    try:
+        rollout_shares(0, dist.rank, dist.world, rollout_group(cfg))  # vllm_tensor_parallel_size divides the world
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     amp = autocast_dtype(cfg, device)
     autocast = lambda: torch.autocast(device.type, dtype=amp or torch.bfloat16, enabled=amp is not None)  # noqa: E731
 
@@ -500,6 +538,11 @@ def train(cfg: TrainConfig) -> dict:
     pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     model = load_policy(cfg, base_path, checkpoint, device)
     ref_model = load_reference(cfg, base_path, device)
+    if cfg.parallelism == "fsdp" and dist.world > 1:  # before the optimizer: it holds the fp32 shards
+        for m in (model, ref_model):
+            if m is not None:
+                fsdp.shard_model(m, compute_dtype=amp)
+        dist.sharded = True
     optimizer, lr_schedule = make_optimizer(cfg, model)
     try:
         scheduler = make_scheduler(cfg.scheduler, task_names, cfg.levels, cfg.seed, **scheduler_options(cfg))
@@ -507,8 +550,11 @@ def train(cfg: TrainConfig) -> dict:
         raise ConfigError(str(exc)) from None
     start = 0
     if checkpoint:
-        state = load_checkpoint_state(checkpoint, optimizer, lr_schedule)
+        state = load_checkpoint_state(checkpoint, optimizer, lr_schedule, set_optimizer_state=(
+            (lambda saved: fsdp.load_optimizer_state(model, optimizer, saved)) if dist.sharded else None))
         scheduler.load_state_dict(state["scheduler"])
+        if selfplay:
+            selfplay.load_state_dict(state.get("selfplay"))  # the RAE baselines
         start = state["step"]
         if dist.is_main:
             print(f"resuming from {checkpoint} (step {start})", file=sys.stderr)
@@ -516,7 +562,10 @@ def train(cfg: TrainConfig) -> dict:
         if changed and dist.is_main:
             print(f"note: the config differs from the checkpoint's in {', '.join(changed)}", file=sys.stderr)
 
-    backend = make_backend(cfg, model, tokenizer, base_path, device)
+    backend = make_backend(cfg, model, tokenizer, base_path, device, dist)
+    # Sampling on the training model itself needs its whole weights: gathered once per rollout phase.
+    sampling = (lambda: fsdp.unsharded(model)) if dist.sharded and cfg.backend == "transformers" else \
+        contextlib.nullcontext
     if checkpoint or cfg.lora_r > 0:
         backend.sync_weights(model)  # a vLLM engine starts from base_path: give it the current weights
     renderer = ChatRenderer(tokenizer, cfg.system_prompt, cfg.template_kwargs)
@@ -535,12 +584,18 @@ def train(cfg: TrainConfig) -> dict:
 
     def run_eval(at_step: int) -> dict:
         t = time.perf_counter()
-        result = evaluate(cfg, backend, renderer, eval_set, dist)
+        with sampling():
+            result = evaluate(cfg, backend, renderer, eval_set, dist, rollout_group(cfg))
         result["time/eval"] = time.perf_counter() - t
         return result
 
-    if eval_set is not None and start == 0:
-        initial = run_eval(0)
+    def run_selfplay_eval() -> dict:
+        with sampling():
+            return selfplay.evaluate(backend, renderer, dist)
+
+    selfplay_eval = bool(selfplay and cfg.selfplay_eval_every)
+    if (eval_set is not None or selfplay_eval) and start == 0:
+        initial = {**(run_eval(0) if eval_set is not None else {}), **(run_selfplay_eval() if selfplay_eval else {})}
         if logger:
             logger.log(0, initial)
     bar = tqdm(range(start, cfg.steps), initial=start, total=cfg.steps, disable=not (cfg.progress and dist.is_main),
@@ -550,21 +605,25 @@ def train(cfg: TrainConfig) -> dict:
     for step in bar:
         t0 = time.perf_counter()
         # 1-2. Rollouts, rewards and advantages.
-        groups, results, summaries, stats = gather_batch(cfg, scheduler, backend, renderer, step, dist)
+        with sampling():
+            groups, results, summaries, stats = (selfplay.gather(backend, renderer, step, dist) if selfplay else
+                                                 gather_batch(cfg, scheduler, backend, renderer, step, dist))
         episodes = [e for g in groups for e in g]
         masked = grpo.mask_truncated(episodes) if cfg.mask_truncated else 0
         t_rollout = time.perf_counter() - t0
 
         # 3. Optimisation.
         t1 = time.perf_counter()
+        backend.sleep()  # vLLM sleep mode: free the engine's memory for the update; sync_weights wakes it
         update = update_policy(cfg, model, optimizer, lr_schedule, episodes, pad_id=pad_id, device=device,
                                autocast=autocast, ref_model=ref_model, recompute_old=recompute_old, dist=dist)
         t_optim = time.perf_counter() - t1
 
         # 4. New weights to the sampler; results to the curriculum; evaluate; log; checkpoint.
         backend.sync_weights(model)
-        scheduler.observe([{"task": g["task"], "difficulty": g["difficulty"], "rewards": g["env_rewards"],
-                            "advantages": g["advantages"]} for g in results])
+        if not selfplay:
+            scheduler.observe([{"task": g["task"], "difficulty": g["difficulty"], "rewards": g["env_rewards"],
+                                "advantages": g["advantages"]} for g in results])
         done = step + 1
         masked = int(dist.all_sum([masked])[0])
         metrics = {
@@ -575,21 +634,26 @@ def train(cfg: TrainConfig) -> dict:
             "time/generation": stats["generation"], "time/scoring": stats["scoring"],
             "time/other_rollout": t_rollout - stats["generation"] - stats["scoring"], "time/optimisation": t_optim,
             "tokens_per_s": stats["generated_tokens"] / max(stats["generation"], 1e-9),
-            **scheduler.metrics(),
+            **(selfplay.metrics() if selfplay else scheduler.metrics()),
         }
         metrics["time/step"] = time.perf_counter() - t0  # evaluation is timed apart (time/eval)
         if eval_set is not None and (done % cfg.eval_every == 0 or done == cfg.steps):
             metrics.update(run_eval(done))
+        if selfplay_eval and (done % cfg.selfplay_eval_every == 0 or done == cfg.steps):
+            metrics.update(run_selfplay_eval())
         if logger and (done % cfg.log_every == 0 or done == cfg.steps):
             logger.log(done, metrics)
         if logger and cfg.log_completions_every and done % cfg.log_completions_every == 0:
             logger.log_completions(done, completion_rows(groups, tokenizer))
         bar.set_postfix(reward=f"{metrics['reward/mean']:.3f}", acc=f"{metrics['accuracy']:.2f}")
         if (cfg.checkpoint_every and done % cfg.checkpoint_every == 0) or done == cfg.steps:
+            whole = {"model_state": fsdp.full_model_state(model),  # collectives: every rank gathers
+                     "optimizer_state": fsdp.full_optimizer_state(model, optimizer)} if dist.sharded else {}
             if dist.is_main:
                 save_checkpoint(cfg.output_dir, done, model=model, tokenizer=tokenizer, optimizer=optimizer,
-                                lr_scheduler=lr_schedule, keep=cfg.keep_checkpoints,
-                                state={"scheduler": scheduler.state_dict(), "config": cfg.to_dict()})
+                                lr_scheduler=lr_schedule, keep=cfg.keep_checkpoints, **whole,
+                                state={"scheduler": scheduler.state_dict(), "config": cfg.to_dict(),
+                                       **({"selfplay": selfplay.state_dict()} if selfplay else {})})
             dist.barrier()
     bar.close()
     if logger:

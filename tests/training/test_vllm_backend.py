@@ -1,102 +1,24 @@
-"""VLLMBackend against a stand-in for vllm.LLM.
+"""VLLMBackend against a stand-in for vLLM (tests/training/vllm_standin.py: not vLLM, which cannot
+be installed on the CPU machines these tests run on; the stand-in reproduces the call surface the
+backend uses, with vLLM's names and shapes, and samples for real with a Hugging Face model).
 
-vLLM cannot be installed on the CPU machines these tests run on, so `StandInLLM` reproduces the
-call surface the backend uses, with the same names and shapes as vLLM 0.8-0.11:
-  - LLM.generate(prompts=[{"prompt_token_ids": [...]}], sampling_params=[SamplingParams], use_tqdm=False)
-    -> [RequestOutput] with .outputs[0].token_ids, .logprobs (one {token_id: Logprob} per position,
-    Logprob having .logprob/.rank/.decoded_token), .finish_reason ("stop" | "length"); the stop
-    token is included in token_ids, as vLLM does for eos/stop_token_ids;
-  - llm.llm_engine.model_executor.driver_worker.model_runner.model.load_weights(iterable of (name, tensor))
-    (V0), or .driver_worker.worker.model_runner.model (V1 in-process), or llm.collective_rpc(fn, args=...);
-  - llm.reset_prefix_cache().
-It samples for real with a Hugging Face model, so weights pushed into it change what it generates.
+Covered: request outputs and sampling parameters; weight pushes in every engine layout, then the
+prefix cache reset; the engine keywords of one process and of colocated ranks (TRL's
+vllm_mode="colocate": external_launcher, tensor_parallel_size, one seed per TP group); sleep mode's
+call order (sleep level 1 for the update; wake the weights, load, reset the prefix cache, wake the
+KV cache); and two processes forming one tensor-parallel group that play the same episodes and
+train disjoint halves of them.
 """
 import copy
-from types import SimpleNamespace
+import dataclasses
+import json
+import os
 
 import pytest
 import torch
 
 from procgym.training.backends import Generation, VLLMBackend, weights_for_sync
-
-
-class SamplingParams:
-    """vLLM's SamplingParams keywords that the backend uses; unknown keywords are an error, as in vLLM."""
-
-    def __init__(self, n=1, temperature=1.0, top_p=1.0, max_tokens=16, logprobs=None, seed=None,
-                 stop_token_ids=None, top_k=0, min_p=0.0, repetition_penalty=1.0, stop=None,
-                 include_stop_str_in_output=False):
-        self.n, self.temperature, self.top_p, self.max_tokens = n, temperature, top_p, max_tokens
-        self.logprobs, self.seed, self.stop_token_ids = logprobs, seed, list(stop_token_ids or [])
-        self.top_k, self.min_p, self.repetition_penalty = top_k, min_p, repetition_penalty
-        self.stop, self.include_stop_str_in_output = list(stop or []), include_stop_str_in_output
-
-
-class StandInModel:
-    """The in-engine model: load_weights copies tensors by (Hugging Face) name, as vLLM's loaders do."""
-
-    def __init__(self, hf_model, log):
-        self.hf, self.log = hf_model, log
-
-    def load_weights(self, weights):
-        params = dict(self.hf.named_parameters())
-        loaded = set()
-        with torch.no_grad():
-            for name, tensor in weights:
-                if name in params:
-                    params[name].copy_(tensor)
-                    loaded.add(name)
-        self.log.append(("load_weights", len(loaded)))
-        return loaded
-
-
-class StandInLLM:
-    def __init__(self, hf_model, layout="v0"):
-        self.log = []
-        model = StandInModel(copy.deepcopy(hf_model).eval(), self.log)
-        runner = SimpleNamespace(model_runner=SimpleNamespace(model=model))
-        self.model = model
-        if layout == "v0":
-            self.llm_engine = SimpleNamespace(model_executor=SimpleNamespace(driver_worker=runner))
-        elif layout == "v1":
-            self.llm_engine = SimpleNamespace(model_executor=SimpleNamespace(
-                driver_worker=SimpleNamespace(worker=runner)))
-        else:  # the engine lives elsewhere: only collective_rpc reaches the worker
-            self.llm_engine = SimpleNamespace()
-            self._worker = runner
-
-    def collective_rpc(self, method, args=(), kwargs=None):
-        self.log.append(("collective_rpc",))
-        return [method(self._worker, *args, **(kwargs or {}))]
-
-    def reset_prefix_cache(self):
-        self.log.append(("reset_prefix_cache",))
-        return True
-
-    def generate(self, prompts, sampling_params, use_tqdm=True):
-        assert use_tqdm is False
-        params = sampling_params if isinstance(sampling_params, list) else [sampling_params] * len(prompts)
-        self.log.append(("generate", len(prompts)))
-        return [self._one(p["prompt_token_ids"], sp) for p, sp in zip(prompts, params)]
-
-    @torch.no_grad()
-    def _one(self, prompt, sp):
-        assert sp.n == 1 and sp.logprobs == 0
-        g = torch.Generator().manual_seed(sp.seed)
-        ids, out, lps, finish = list(prompt), [], [], "length"
-        for _ in range(sp.max_tokens):
-            logits = self.model.hf(input_ids=torch.tensor([ids])).logits[0, -1].float() / sp.temperature
-            logp = torch.log_softmax(logits, -1)
-            token = int(torch.multinomial(logp.exp(), 1, generator=g))
-            out.append(token)
-            lps.append({token: SimpleNamespace(logprob=float(logp[token]), rank=1, decoded_token="?")})
-            ids.append(token)
-            if token in sp.stop_token_ids:
-                finish = "stop"
-                break
-        completion = SimpleNamespace(index=0, text="", token_ids=out, logprobs=lps, finish_reason=finish,
-                                     cumulative_logprob=sum(next(iter(d.values())).logprob for d in lps))
-        return SimpleNamespace(prompt_token_ids=list(prompt), outputs=[completion], finished=True)
+from vllm_standin import LLM, EngineArgs, SamplingParams, StandInLLM, install, weights_sum, write_package
 
 
 def make(tiny, layout="v0"):
@@ -236,3 +158,164 @@ def test_trainer_pushes_weights_after_every_step(tiny_path, tmp_path, toys, monk
     final = AutoModelForCausalLM.from_pretrained(latest_checkpoint(tmp_path) + "/model")
     for name, p in final.named_parameters():
         assert torch.equal(dict(launched["llm"].model.hf.named_parameters())[name], p)
+
+
+# --- colocated engines, tensor parallelism, sleep mode ------------------------------------------
+
+def test_engine_keywords_alone_and_colocated(tiny_path, monkeypatch):
+    install(monkeypatch)
+    alone = VLLMBackend.launch(tiny_path, [2], seed=5, max_model_len=512)
+    args = alone.llm.args
+    assert (args.tensor_parallel_size, args.distributed_executor_backend, args.seed) == (1, None, 5)
+    assert (args.enable_sleep_mode, args.enable_prefix_caching, args.logprobs_mode) == (False, True,
+                                                                                      "processed_logprobs")
+    assert alone.logprobs_match_trainer and not alone.sleep_mode
+    # Rank 3 of 4 with TP 2 (the engine itself is not built: it needs the launcher's process group).
+    kwargs = VLLMBackend.engine_args(tiny_path, seed=5, tensor_parallel_size=2, enable_sleep_mode=True, rank=3,
+                                     world=4)
+    assert (kwargs["tensor_parallel_size"], kwargs["distributed_executor_backend"], kwargs["seed"],
+            kwargs["enable_sleep_mode"]) == (2, "external_launcher", 6, True)
+    # Ranks of one TP group share a seed (identical sampling on both halves of the engine); groups differ.
+    seeds = [VLLMBackend.engine_args(tiny_path, seed=5, tensor_parallel_size=2, rank=r, world=4)["seed"]
+             for r in range(4)]
+    assert seeds == [5, 5, 6, 6]
+    assert set(kwargs) <= {f.name for f in dataclasses.fields(EngineArgs)}  # all of them vLLM engine arguments
+    with pytest.raises(ValueError, match="must divide"):
+        VLLMBackend.engine_args(tiny_path, tensor_parallel_size=3, rank=0, world=4)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        LLM(tiny_path, enable_sleeping=True)
+
+
+def test_tp_groups_and_rollout_shares():
+    from procgym.training.distributed import rollout_shares, tp_groups
+
+    assert tp_groups(8, 2) == [[0, 1], [2, 3], [4, 5], [6, 7]] and tp_groups(4, 4) == [[0, 1, 2, 3]]
+    with pytest.raises(ValueError):
+        tp_groups(6, 4)
+    for n, world, tp in [(7, 4, 2), (8, 4, 4), (5, 2, 1), (3, 4, 2), (9, 6, 3)]:
+        shares = [rollout_shares(n, r, world, tp) for r in range(world)]
+        trained = sorted(i for _, mine in shares for i in mine)
+        assert trained == list(range(n)), (n, world, tp)  # every item trained once
+        for group in tp_groups(world, tp):  # a TP group plays the same items; each rank trains its own
+            assert len({tuple(shares[r][0]) for r in group}) == 1
+            assert all(set(shares[r][1]) <= set(shares[r][0]) for r in group)
+    assert [rollout_shares(6, r, 3, 1) for r in range(3)] == [([0, 3], [0, 3]), ([1, 4], [1, 4]), ([2, 5], [2, 5])]
+
+
+def sleepy(tiny):
+    model, tok = tiny
+    llm = StandInLLM(model, "v1", engine_args=EngineArgs(enable_sleep_mode=True))
+    return llm, VLLMBackend(llm, stop_token_ids=[tok.eos_token_id], sampling_params=SamplingParams, sleep_mode=True)
+
+
+def test_sleep_mode_call_order(tiny):
+    llm, backend = sleepy(tiny)
+    policy = copy.deepcopy(tiny[0])
+    with torch.no_grad():
+        for p in policy.parameters():
+            p.add_(0.01)
+    backend.generate([[5, 6, 7]], 4, seed=1)
+    backend.sleep()
+    backend.sleep()  # already asleep: nothing more
+    backend.sync_weights(policy)
+    backend.generate([[5, 6, 7]], 4, seed=1)
+    names = len(list(policy.named_parameters()))
+    assert llm.log[1:] == [("generate", 1), ("sleep", 1), ("wake_up", ["weights"]), ("load_weights", names),
+                           ("reset_prefix_cache",), ("wake_up", ["kv_cache"]), ("generate", 1)]
+    # Asleep and asked to generate without a sync first: the backend wakes the whole engine.
+    backend.sleep()
+    backend.generate([[5]], 2, seed=0)
+    assert llm.log[-3:] == [("sleep", 1), ("wake_up", None), ("generate", 1)]
+
+
+def test_the_standin_rejects_what_vllm_would_get_wrong(tiny):
+    llm, backend = sleepy(tiny)
+    llm.sleep(level=1)
+    with pytest.raises(RuntimeError, match="sleep"):
+        llm.generate([{"prompt_token_ids": [5]}], SamplingParams(max_tokens=2, logprobs=0, seed=0), use_tqdm=False)
+    with pytest.raises(RuntimeError, match="unmapped"):
+        llm.model.load_weights(tiny[0].named_parameters())
+    llm.wake_up()
+    llm.generate([{"prompt_token_ids": [5]}], SamplingParams(max_tokens=2, logprobs=0, seed=0), use_tqdm=False)
+    llm.model.load_weights(tiny[0].named_parameters())  # new weights, cached prefixes not reset
+    with pytest.raises(RuntimeError, match="prefix cache"):
+        llm.generate([{"prompt_token_ids": [5]}], SamplingParams(max_tokens=2, logprobs=0, seed=0), use_tqdm=False)
+    with pytest.raises(RuntimeError, match="not enabled"):
+        StandInLLM(tiny[0]).sleep(level=1)
+
+
+def test_without_sleep_mode_the_engine_never_sleeps(tiny):
+    llm, backend = make(tiny)
+    backend.sleep()
+    backend.sync_weights(tiny[0])
+    assert not [e for e in llm.log if e[0] in ("sleep", "wake_up")]
+
+
+def test_trainer_sleeps_the_engine_for_each_update(tiny_path, tmp_path, toys, monkeypatch):
+    from procgym.training import load_config, trainer
+
+    install(monkeypatch)  # the real VLLMBackend.launch, on the stand-in
+    engines = []
+    monkeypatch.setattr(VLLMBackend, "__init__", _recording(VLLMBackend.__init__, engines))
+    cfg = load_config(None, [f"model={tiny_path}", "backend=vllm", "vllm_enable_sleep_mode=true",
+                             f"output_dir={tmp_path}", "steps=2", "tasks=toytest/say_letter", "answer_style=raw",
+                             "prompts_per_step=2", "group_size=2", "max_completion_tokens=6", "learning_rate=1e-2",
+                             "progress=false", "tensorboard=false", "plots=false", "checkpoint_every=0"])
+    trainer.train(cfg)
+    [backend] = engines
+    assert backend.llm.args.enable_sleep_mode
+    step = [("generate", 4), ("sleep", 1), ("wake_up", ["weights"]), ("load_weights", 20), ("reset_prefix_cache",),
+            ("wake_up", ["kv_cache"])]
+    assert [e for e in backend.llm.log if e[0] != "init"] == step * 2
+
+
+def _recording(init, engines):
+    def recording(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        engines.append(self)
+    return recording
+
+
+def test_two_ranks_of_one_tensor_parallel_group(tiny_path, tmp_path):
+    """Two gloo processes (FSDP) with vllm_tensor_parallel_size=2: one engine spread over both. Each rank's
+    engine is built with external_launcher, TP 2 and the same seed, receives exactly the same
+    calls with the same prompts and seeds (multi-turn episodes included), and each rank trains
+    half of the groups: the batch counts every episode once."""
+    from procgym.training.metrics import read_metrics
+    from test_distributed import TRAINER, launch
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    package = write_package(tmp_path / "pkg")
+    here = os.path.dirname(__file__)
+    os.environ["VLLM_STANDIN_LOG_DIR"] = str(logs)
+    old_path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (package, here, old_path) if p)
+    try:
+        launch(2, f"model={tiny_path}", f"output_dir={tmp_path / 'run'}", "backend=vllm",
+               "vllm_tensor_parallel_size=2", "vllm_enable_sleep_mode=true", "parallelism=fsdp",
+               "tasks=toytest/say_letter",
+               "answer_style=raw", "max_turns=2", "steps=2", "prompts_per_step=3", "group_size=2",
+               "max_completion_tokens=5", "learning_rate=1e-2", "checkpoint_every=0", "cpu_threads=1",
+               "progress=false", "tensorboard=false", "plots=false", runner=TRAINER)
+    finally:
+        del os.environ["VLLM_STANDIN_LOG_DIR"]
+        os.environ["PYTHONPATH"] = old_path
+    ranks = [[json.loads(line) for line in open(logs / f"rank{r}.jsonl")] for r in range(2)]
+    assert ranks[0] == ranks[1]  # the same engine arguments and the same calls, in the same order
+    args = ranks[0][0]["engine_args"]
+    assert (args["tensor_parallel_size"], args["distributed_executor_backend"], args["enable_sleep_mode"]) == (
+        2, "external_launcher", True)
+    calls = [r for r in ranks[0] if r["event"][0] == "generate"]
+    assert sum(len(c["prompts"]) for c in calls[:1]) == 6  # every episode of the step, on both ranks
+    assert len(calls) > 2  # some episodes took a second turn
+    events = [r["event"][0] for r in ranks[0]]
+    assert events.count("sleep") == 2 and events.count("load_weights") == 2
+    metrics = read_metrics(tmp_path / "run" / "metrics.jsonl")
+    assert [m["trained_sequences"] for m in metrics] == [6, 6]  # each episode trained by one rank only
+    # The sharded policy reached the engines whole: their last weights are the final checkpoint's.
+    from transformers import AutoModelForCausalLM
+
+    final = AutoModelForCausalLM.from_pretrained(tmp_path / "run" / "checkpoints" / "step_00000002" / "model")
+    pushed = [r["weights_sum"] for r in ranks[0] if r["event"][0] == "load_weights"]
+    assert pushed[-1] == pytest.approx(weights_sum(final), rel=1e-12) and pushed[0] != pushed[-1]
