@@ -135,7 +135,10 @@ def save_checkpoint(run_dir, step: int, *, model, tokenizer=None, optimizer=None
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
 
-    model.save_pretrained(os.path.join(tmp, "model"), state_dict=model_state)
+    if model_state is None:
+        model.save_pretrained(os.path.join(tmp, "model"))
+    else:
+        model.save_pretrained(os.path.join(tmp, "model"), state_dict=model_state)
     if tokenizer is not None:
         tokenizer.save_pretrained(os.path.join(tmp, "model"))
     if optimizer_state is not None or optimizer is not None:

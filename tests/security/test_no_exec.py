@@ -35,6 +35,11 @@ ALLOWED = {
     ("procgym/contract.py", "fingerprints_in_subprocess"):
         "runs procgym's own fixed fingerprint code in a fresh interpreter with a list of registered task "
         "names as its argument (argv, no shell); used by the contract tests, never on model text",
+    ("envs/serve/listen.py", "<module>"): "imports subprocess for child (below)",
+    ("envs/serve/listen.py", "child"):
+        "starts `python -m procgym.cli serve --port 0 ARGS` (procgym's own server, argv list, no shell) "
+        "for the serve tests, docs examples and bench/serve.py; ARGS come from the caller's code, never "
+        "from a model or a client",
     ("envs/task_env.py", "_info"):
         "unpickles only the bytes reset() itself pickled from the episode's problem record (a fast deep "
         "copy for each info dict); no bytes from a model, a file or the network reach pickle.loads",
