@@ -5,8 +5,10 @@
     p = procgym.generate("graphs/shortest_path", seed=7, difficulty=5)
     procgym.verify(p, "<answer>A,C,D</answer>")
     env = procgym.make("games/mastermind", difficulty=3)
+    procgym.games(); m = procgym.new_match("kuhn_poker", seed=7)   # multiplayer games (procgym.kit.multiplayer)
 """
 from .api import generate, verify
+from .kit.multiplayer import get_game, games, new_match
 from .knobs import Knob
 from .problem import Problem
 from .registry import categories, get, register, select, tasks
@@ -23,5 +25,11 @@ def make(name: str, **kwargs):
     return _make(name, **kwargs)
 
 
-__all__ = ["Draft", "InteractiveTask", "Knob", "Problem", "Task", "Verdict", "categories", "generate",
-           "get", "make", "register", "select", "tasks", "verify"]
+__all__ = ["Draft", "InteractiveTask", "Knob", "Problem", "Task", "Verdict", "categories", "games", "generate",
+           "get", "get_game", "new_match", "make", "register", "select", "tasks", "verify"]
+
+# `gymnasium.make("procgym/<category>.<task>-v0")` works after `import procgym`: the ids come from a
+# generated list of names, so no generator is imported here (that waits for the first env made)
+from procgym.envs.registration import register_packaged as _register_packaged  # noqa: E402
+
+_register_packaged()

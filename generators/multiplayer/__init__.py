@@ -1,0 +1,1 @@
+"""multiplayer games (procgym.kit.multiplayer) and their single-agent tasks, multiplayer/<game>."""
