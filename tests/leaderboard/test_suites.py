@@ -25,15 +25,27 @@ STANDARD_V2_DEFINITION = "e3549b3056b60d020c4c4402f646c180e75edd82c416aa79038308
 STANDARD_V2_ITEMS = "bf5ea2977ad907887f6fe36e6e571390927c0f1df304bd6fc2aff7721057cf2c"
 STANDARD_V2_DIGEST = "e118bccfdb55597ced0f437251475d04dc50256f16407f760a412a1354435f4b"
 STANDARD_V2_SAMPLE_DIGEST = "33757a76ec8eeb39b4e810e00351e53fd610239c324f8eae18f1885dcb245f70"
+# v3: the v2 slots plus the multiplayer games' single-agent tasks (multiplayer/*)
+QUICK_V3_DIGEST = "cdd37fbfa2b7bdec4dda840206b74159784a8b59ff871ce9643bf1068603d121"
+QUICK_V3_DEFINITION = "265ee1fc3100d035cdba220bf3203029d1d9b73f4062a1c8fe985e73177f9cf7"
+STANDARD_V3_DEFINITION = "071aea382476e1083a92e70dd0cbc583130eda4f11edd0001612effff36c9060"
+STANDARD_V3_ITEMS = "9470f5937ecd912d7285f25cfd902098dec926b5a952b3ebdd2042036caed99d"
+STANDARD_V3_DIGEST = "ed36784ff87e2877f1b61d01b855e25ccee2e9b270601cf3a19af42e7bd05a74"
+STANDARD_V3_SAMPLE_DIGEST = "3c8d34760f32357f8950f06dfb36e729625a27169459d08c7f65e1552f103524"
 
 
 def test_released_suites():
-    assert suite_names() == ["quick-v1", "quick-v2", "standard-v1", "standard-v2"]
+    assert suite_names() == ["quick-v1", "quick-v2", "quick-v3", "standard-v1", "standard-v2", "standard-v3"]
     for version in ("v1", "v2"):
         quick, standard = load_suite(f"quick-{version}"), load_suite(f"standard-{version}")
         assert len(quick) == 640 and quick.levels == (1, 5)
         assert len(standard) == 16000 and standard.levels == (1, 3, 5, 7, 10) and standard.problems_per_level == 10
         assert quick.tasks == standard.tasks and len(standard.tasks) == 320
+    quick, standard = load_suite("quick-v3"), load_suite("standard-v3")
+    assert len(quick) == 672 and len(standard) == 16800 and quick.tasks == standard.tasks
+    assert set(standard.tasks) == set(load_suite("standard-v2").tasks) | {t for t in standard.tasks
+                                                                          if t.startswith("multiplayer/")}
+    assert sum(t.startswith("multiplayer/") for t in standard.tasks) == 16
 
 
 def test_quick_v1_problems_never_change():
@@ -66,6 +78,21 @@ def test_v2_problems_never_change_and_are_what_the_generators_make():
     assert generated.hexdigest() == standard.digest(sample) == STANDARD_V2_SAMPLE_DIGEST
 
 
+def test_v3_problems_never_change_and_are_what_the_generators_make():
+    quick, standard = load_suite("quick-v3"), load_suite("standard-v3")
+    assert quick.definition_digest() == QUICK_V3_DEFINITION and quick.digest() == QUICK_V3_DIGEST
+    assert standard.definition_digest() == STANDARD_V3_DEFINITION
+    items = standard.items()
+    assert hashlib.sha256("\n".join(f"{i.id} {i.seed}" for i in items).encode()).hexdigest() == STANDARD_V3_ITEMS
+    assert standard.digest() == STANDARD_V3_DIGEST
+    sample = [item for item in items if item.index == 0 and item.task.startswith("multiplayer/")]
+    generated = hashlib.sha256()
+    for item in sample:  # v2's test pins the other tasks' generators; these are v3's new ones
+        generated.update(standard.generate(item).to_json().encode() + b"\n")
+    assert generated.hexdigest() == standard.digest(sample)
+    assert standard.digest([item for item in items if item.index == 0]) == STANDARD_V3_SAMPLE_DIGEST
+
+
 def test_frozen_v1_references_still_verify():
     """Today's verifiers accept the reference answers of the frozen v1 problems, read from the
     records alone: stricter reading must not reject what the old prompts asked for."""
@@ -77,7 +104,7 @@ def test_frozen_v1_references_still_verify():
         assert procgym.verify(problem, f"<answer>{problem.answer}</answer>").correct, item.id
 
 
-@pytest.mark.parametrize("name", ["quick-v1", "standard-v1", "quick-v2", "standard-v2"])
+@pytest.mark.parametrize("name", ["quick-v1", "standard-v1", "quick-v2", "standard-v2", "quick-v3", "standard-v3"])
 def test_suite_seeds_are_reserved_and_distinct(name):
     items = load_suite(name).items()
     assert all(is_eval_seed(item.seed) for item in items)
@@ -86,7 +113,7 @@ def test_suite_seeds_are_reserved_and_distinct(name):
 
 
 def test_unknown_suite_and_missing_task(tmp_path, tiny_suite):
-    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: quick-v1, quick-v2, standard-v1, standard-v2"):
+    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: quick-v1, quick-v2, quick-v3, standard-v1, standard-v2, standard-v3"):
         load_suite("nope-v1")
     bad = tmp_path / "bad-v1.json"
     bad.write_text('{"name": "bad-v1", "tasks": ["graphs/no_such_task"], "levels": [1], "problems_per_level": 1}')
