@@ -84,6 +84,17 @@ class Episode:
         self.attention_mask.extend([1] * len(ids))
         self.logprobs.extend(logprobs if logprobs is not None else [0.0] * len(ids))
 
+    def add_turn(self, gen) -> None:
+        """Append a model turn (a Generation: token ids, log-probs, finish reason), trained, and
+        count it: its span, its tokens, a truncation when it was cut by length."""
+        self.turn_spans.append((len(self.token_ids), len(self.token_ids) + len(gen.token_ids)))
+        self.append(gen.token_ids, trained=True, logprobs=gen.logprobs)
+        self.generated_tokens += len(gen.token_ids)
+        self.turn_tokens.append(len(gen.token_ids))
+        self.finish_reasons.append(gen.finish_reason)
+        self.turns += 1
+        self.truncated |= gen.finish_reason == "length"
+
     @property
     def category(self) -> str:
         return self.task.split("/", 1)[0]
@@ -331,15 +342,9 @@ def collect_episodes(backend, renderer: ChatRenderer, envs, problems, *, groups:
         actions = [None] * len(envs)
         for i, gen in zip(active, generations):
             episode = episodes[i]
-            episode.turn_spans.append((len(episode.token_ids), len(episode.token_ids) + len(gen.token_ids)))
             if episode.context_ids is not None:
                 episode.turn_context_lengths.append(len(episode.context_ids))
-            episode.append(gen.token_ids, trained=True, logprobs=gen.logprobs)
-            episode.generated_tokens += len(gen.token_ids)
-            episode.turn_tokens.append(len(gen.token_ids))
-            episode.finish_reasons.append(gen.finish_reason)
-            episode.turns += 1
-            episode.truncated |= gen.finish_reason == "length"
+            episode.add_turn(gen)
             timing["generated_tokens"] += len(gen.token_ids)
             text = tokenizer.decode(gen.token_ids, skip_special_tokens=True)
             episode.completions.append(text)

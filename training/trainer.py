@@ -20,6 +20,11 @@ Each step:
      played, dropped ones included) are logged, the held-out set is evaluated every `eval_every`
      steps and a checkpoint is written every `checkpoint_every` steps.
 
+With `selfplay_games` set, steps 1-2 are self-play instead (training/selfplay.py): every seat of
+multiplayer matches is played by the policy, advantages are role-conditioned (RAE, baselines kept
+in the checkpoints) or group-relative, and the built-in opponents are played every
+`selfplay_eval_every` steps.
+
 Everything random derives from (seed, step), so a run resumed from a checkpoint produces the
 same batches as the uninterrupted run.
 """
