@@ -290,7 +290,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default="demo_out/selfplay", help="working folder (deleted and rewritten)")
     parser.add_argument("--arms", default="rae,group", help="advantage estimators, comma-separated (rae, group, none)")
     parser.add_argument("--seeds", default="0,1,2", help="training seeds, comma-separated")
-    parser.add_argument("--steps", type=int, default=60, help="self-play steps per run")
+    parser.add_argument("--steps", type=int, default=80, help="self-play steps per run")
     parser.add_argument("--eval-games", type=int, default=250, help="evaluation matches per seat")
     parser.add_argument("--demo-matches", type=int, default=400, help="matches of random play for the warm start")
     parser.add_argument("--results", default=str(RESULTS), help="where to write the JSON ('' for nowhere)")

@@ -385,8 +385,7 @@ def batch_advantages(method: str, returns: list[list[list[float]]], acted: list[
     Only seats that moved (acted[g][j][s]) take part: a seat whose match ended before its first
     move (the other seat forfeited) made no decision and trains no token, and counting its free
     win in a group mean or a moving baseline would lower the advantage of every seat that did
-    play (with group advantages that bias alone can drive a policy into forfeiting every match).
-    Such seats get advantage 0."""
+    play. Such seats get advantage 0."""
     if method not in ADVANTAGES:
         raise ValueError(f"selfplay_advantage must be one of {ADVANTAGES}, got {method!r}")
     if method == "group":
