@@ -1,7 +1,7 @@
 """Self-play demo: a tiny model learns Count to 11 by playing both seats against itself; RAE
-(role-conditioned advantages) against group advantages, over several seeds.
+(role-conditioned advantages) against group advantages and plain returns, over several seeds.
 
-    python bench/selfplay_demo.py                    # the figures in docs/training.md (tens of minutes on 2 busy cores)
+    python bench/selfplay_demo.py                    # docs/training.md's figures: about 27 minutes on 2 busy cores
     python bench/selfplay_demo.py --quick            # a seconds-long smoke run; its figures mean nothing
     python bench/selfplay_demo.py --arms rae,none --seeds 0,1,2,3
 
@@ -288,7 +288,7 @@ def print_table(result: dict) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="demo_out/selfplay", help="working folder (deleted and rewritten)")
-    parser.add_argument("--arms", default="rae,group", help="advantage estimators, comma-separated (rae, group, none)")
+    parser.add_argument("--arms", default="rae,group,none", help="advantage estimators, comma-separated")
     parser.add_argument("--seeds", default="0,1,2", help="training seeds, comma-separated")
     parser.add_argument("--steps", type=int, default=80, help="self-play steps per run")
     parser.add_argument("--eval-games", type=int, default=250, help="evaluation matches per seat")
