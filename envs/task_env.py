@@ -32,7 +32,7 @@ class TaskEnv(gym.Env):
 
     Args:
         task: a registered task name or a Task instance.
-        difficulty: level 1-10.
+        difficulty: a level from 1 to the task's `max_level` (20 for most tasks, 10 for a few).
         max_turns: attempts for single-answer tasks (default 1), a turn cap for interactive ones.
         feedback: after a wrong attempt show "none" (an empty observation), "binary"
             ("Incorrect.") or "full" (the verifier's sentence).

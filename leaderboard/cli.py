@@ -86,17 +86,8 @@ def cmd_leaderboard(args) -> int:
     return 0
 
 
-def add_commands(sub) -> None:
-    """Add the eval and leaderboard subcommands to procgym's subparsers."""
-    s = sub.add_parser("eval", help="evaluate an agent on a versioned suite (resumable); writes a result file",
-                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    s.add_argument("--agent", "-a", choices=KINDS, help="required unless --rescore")
-    s.add_argument("--model", "-m", help="transformers/vllm: a local folder or hub name; openai: the model name")
-    s.add_argument("--suite", default="quick-v2", help="suite name (quick-v2, standard-v2; the v1 suites stay frozen) or a suite .json")
-    s.add_argument("--samples", "-n", type=int, default=1, help="samples per problem (pass@k needs several)")
-    s.add_argument("--k", help="pass@k values, e.g. 1,5,10 (default 1,2,4,... up to --samples)")
-    s.add_argument("--name", help="run name (default: agent-model); the result files are <suite>/<name>.json(l)")
-    s.add_argument("--results-dir", help="default leaderboard/results")
+def add_agent_arguments(s) -> None:
+    """The options of the agent kinds, shared by eval and calibrate."""
     s.add_argument("--max-tokens", type=int, help="tokens per turn (default 1024; transformers 512)")
     s.add_argument("--temperature", type=float, default=0.0)
     s.add_argument("--top-p", type=float)
@@ -113,10 +104,76 @@ def add_commands(sub) -> None:
     s.add_argument("--retries", type=int, help="openai: retries after a transient failure (default 5)")
     s.add_argument("--cache", help="openai: response cache folder (default ~/.cache/procgym/chat)",
                    default="~/.cache/procgym/chat")
+
+
+def cmd_calibrate(args) -> int:
+    from procgym.agents import make_agent
+    from procgym.registry import select
+
+    from .calibration import calibrate, plot_calibration
+
+    names = select([t.strip() for t in args.tasks.split(",") if t.strip()])
+    agent = make_agent(args.agent, args.model, **agent_options(args))
+    try:
+        calibration = calibrate(agent, names, args.out, per_probe=args.per_probe, rounds=args.rounds,
+                                model=args.model, progress=not args.quiet)
+    except Exception as exc:
+        from procgym.agents.http_chat import ServerUnavailable
+
+        if isinstance(exc, ServerUnavailable):
+            print(f"procgym calibrate: stopped: {exc}\nfinished episodes are saved; rerun the same command to resume.",
+                  file=sys.stderr)
+            return 3
+        raise
+    from procgym.kit.text import table
+
+    rows = []
+    for task, entry in calibration["tasks"].items():
+        cells = [task, entry["max_level"]]
+        for p in ("0.1", "0.5", "0.9"):
+            info = entry["levels"][p]
+            mark = {"above": ">", "below": "<"}.get(info.get("censored"), "")
+            ci = info.get("ci95")
+            cells.append(f"{mark}{info['level']:.1f}" + (f" [{ci[0]:.1f}, {ci[1]:.1f}]" if ci else ""))
+        rows.append(cells + [entry["episodes"]])
+    print(table(rows, ["task", "max", "level at 10%", "level at 50%", "level at 90%", "episodes"]))
+    plot = args.plot or str(args.out).removesuffix(".json") + ".png"
+    plot_calibration(calibration, plot)
+    print(f"wrote {args.out}, its episode log and {plot}")
+    return 0
+
+
+def add_commands(sub) -> None:
+    """Add the eval, calibrate and leaderboard subcommands to procgym's subparsers."""
+    s = sub.add_parser("eval", help="evaluate an agent on a versioned suite (resumable); writes a result file",
+                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    s.add_argument("--agent", "-a", choices=KINDS, help="required unless --rescore")
+    s.add_argument("--model", "-m", help="transformers/vllm: a local folder or hub name; openai: the model name")
+    s.add_argument("--suite", default="quick-v3", help="suite name (quick-v3, standard-v3, frontier-v1; released "
+                                                       "suites stay frozen) or a suite .json")
+    s.add_argument("--samples", "-n", type=int, default=1, help="samples per problem (pass@k needs several)")
+    s.add_argument("--k", help="pass@k values, e.g. 1,5,10 (default 1,2,4,... up to --samples)")
+    s.add_argument("--name", help="run name (default: agent-model); the result files are <suite>/<name>.json(l)")
+    s.add_argument("--results-dir", help="default leaderboard/results")
+    add_agent_arguments(s)
     s.add_argument("--rescore", metavar="RUN.jsonl", help="re-judge a finished run's stored outputs and rewrite "
                                                           "its summary (no model calls)")
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     s.set_defaults(run=cmd_eval)
+
+    s = sub.add_parser("calibrate", help="find the levels where an agent solves about 10%%, 50%% and 90%% of each "
+                                         "task (adaptive, resumable); writes a calibration file and a plot",
+                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    s.add_argument("--agent", "-a", choices=KINDS, required=True)
+    s.add_argument("--model", "-m", help="transformers/vllm: a local folder or hub name; openai: the model name")
+    s.add_argument("--tasks", "-t", required=True, help='task globs, comma-separated ("graphs/*,logic/*")')
+    s.add_argument("--out", "-o", default="calibration.json", help="the calibration file (its episode log: .jsonl)")
+    s.add_argument("--plot", help="the plot's path (default: the calibration file with .png)")
+    s.add_argument("--per-probe", type=int, default=8, help="problems per probed level and round")
+    s.add_argument("--rounds", type=int, default=6, help="search rounds (each probes up to 3 levels per task)")
+    add_agent_arguments(s)
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    s.set_defaults(run=cmd_calibrate)
 
     s = sub.add_parser("leaderboard", help="render leaderboard/README.md and leaderboard/site/index.html")
     s.add_argument("--results-dir", help="default leaderboard/results")

@@ -11,6 +11,7 @@ import os
 from collections import defaultdict
 from pathlib import Path
 
+from .calibration import level_at_half
 from .results import RESULTS_DIR, load_results
 from .suites import load_suite
 
@@ -106,7 +107,27 @@ def render_readme(results: list[dict]) -> str:
             lines.append(f"| {c} | " + " | ".join(pct(r["by_category"][c]["accuracy"]) if c in r["by_category"]
                                                    else "-" for r in runs) + " |")
         lines.append("")
+        if len(levels) > 1:
+            halves = [level_at_half(r.get("outcomes", {})) for r in runs]
+            lines += [f"Level each category is solved at 50% (logistic fit over levels {', '.join(levels)}; "
+                      "95% bootstrap interval):", "",
+                      "| Category | " + " | ".join(f"`{r['run']}`" for r in runs) + " |", "|---|" + "---:|" * len(runs)]
+            for c in cats:
+                lines.append(f"| {c} | " + " | ".join(half_label(h.get(c)) for h in halves) + " |")
+            lines.append("")
     return "\n".join(lines)
+
+
+def half_label(entry: dict | None) -> str:
+    """`7.3 (6.8-7.9)`; `>10` when solved at 50% even at the suite's top level, `<1` below level 1."""
+    if entry is None:
+        return "-"
+    if entry.get("censored") == "above":
+        return f">{entry['level']:g}"
+    if entry.get("censored") == "below":
+        return "<1"
+    lo, hi = entry["ci95"]
+    return f"{entry['level']:.1f} ({lo:.1f}-{hi:.1f})"
 
 
 def _suite_description(name: str) -> str:
@@ -259,6 +280,21 @@ def render_table(suite: str, runs: list[dict]) -> str:
     return "".join(out)
 
 
+def render_halves(runs: list[dict]) -> str:
+    """The site's table of the level each category is solved at 50%, per run."""
+    if len(levels_of(runs)) < 2:
+        return ""
+    halves = [level_at_half(r.get("outcomes", {})) for r in runs]
+    out = ['<h3>Level solved at 50% per category</h3><table class="board"><thead><tr><th>Category</th>']
+    out += [f'<th class="num">{html.escape(r["run"])}</th>' for r in runs]
+    out.append("</tr></thead><tbody>")
+    for c in categories_of(runs):
+        out.append(f"<tr><td>{html.escape(c)}</td>" + "".join(
+            f'<td class="num">{html.escape(half_label(h.get(c)))}</td>' for h in halves) + "</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
 def render_site(results: list[dict]) -> str:
     sections = []
     for suite, runs in by_suite(results).items():
@@ -268,7 +304,7 @@ def render_site(results: list[dict]) -> str:
             f"click a column header to sort.</p>{render_table(suite, runs)}"
             f'<div class="charts"><div class="chart"><h3>Accuracy per category</h3>{legend(runs)}'
             f"{svg_category_bars(runs)}</div><div class=\"chart\"><h3>Accuracy versus difficulty</h3>{legend(runs)}"
-            f"{svg_level_curves(runs)}</div></div></section>")
+            f"{svg_level_curves(runs)}</div></div>{render_halves(runs)}</section>")
     body = "".join(sections) or "<p>No results yet.</p>"
     return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

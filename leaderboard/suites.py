@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from procgym.knobs import HEADROOM_LEVEL
 from procgym.problem import ANSWER_STYLES, Problem
 from procgym.registry import get, tasks
 from procgym.seeding import eval_seed
@@ -65,8 +66,8 @@ class Suite:
     def __post_init__(self):
         if not self.tasks or len(set(self.tasks)) != len(self.tasks):
             raise ValueError(f"suite {self.name}: the task list is empty or has duplicates")
-        if not self.levels or any(not 1 <= lv <= 10 for lv in self.levels):
-            raise ValueError(f"suite {self.name}: levels must be between 1 and 10, got {self.levels}")
+        if not self.levels or any(not 1 <= lv <= HEADROOM_LEVEL for lv in self.levels):
+            raise ValueError(f"suite {self.name}: levels must be between 1 and {HEADROOM_LEVEL}, got {self.levels}")
         if self.problems_per_level < 1 or self.attempts < 1 or self.interactive_max_turns < 1:
             raise ValueError(f"suite {self.name}: problems_per_level, attempts and interactive_max_turns must be >= 1")
         if self.answer_style not in ANSWER_STYLES:
@@ -86,6 +87,10 @@ class Suite:
         if missing:
             raise KeyError(f"suite {self.name} needs task(s) that are not registered: {', '.join(missing[:5])}"
                            f"{' ...' if len(missing) > 5 else ''}")
+        short = sorted(t for t in self.tasks if get(t).max_level < max(self.levels))
+        if short:
+            raise ValueError(f"suite {self.name} asks for level {max(self.levels)}, which these tasks do not reach: "
+                             f"{', '.join(short[:5])}{' ...' if len(short) > 5 else ''}")
 
     def problem(self, item: SuiteItem) -> Problem:
         """The problem of a slot: the frozen record of a released suite, else freshly generated."""

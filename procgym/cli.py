@@ -43,11 +43,12 @@ def cmd_list(args) -> int:
     names = select(args.tasks)
     if args.json:
         print(json.dumps([{"name": n, "category": get(n).category, "interactive": get(n).interactive,
-                           "knobs": [k.name for k in get(n).knobs]} for n in names], indent=1))
+                           "max_level": get(n).max_level, "knobs": [k.name for k in get(n).knobs]} for n in names],
+                         indent=1))
         return 0
-    rows = [[n, get(n).category, "yes" if get(n).interactive else "no", ", ".join(k.name for k in get(n).knobs)]
-            for n in names]
-    print(table(rows, ["task", "category", "interactive", "knobs"]))
+    rows = [[n, get(n).category, "yes" if get(n).interactive else "no", get(n).max_level,
+             ", ".join(k.name for k in get(n).knobs)] for n in names]
+    print(table(rows, ["task", "category", "interactive", "levels", "knobs"]))
     print(f"\n{len(names)} tasks in {len({get(n).category for n in names})} categories")
     return 0
 
@@ -204,7 +205,8 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("generate", help="write a seeded dataset as JSONL (resumable, shardable)")
     s.add_argument("--tasks", "-t", default="*", help="glob(s), comma-separated (default: all)")
-    s.add_argument("--levels", "-l", default="1-10", help="5, 1-10 or 1,5,10 (default 1-10)")
+    s.add_argument("--levels", "-l", default="1-10",
+                   help="5, 1-10, 11-20 or 1,5,20 (default 1-10); a task that caps lower plays its highest level")
     s.add_argument("-n", type=int, required=True, help="records in the whole dataset (all shards)")
     s.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     s.add_argument("--out", "-o", required=True, help="output .jsonl path (appended to when resuming)")

@@ -17,13 +17,17 @@ import sys
 import time
 import warnings
 
-from .knobs import LEVELS
+import math
+
+from .knobs import HEADROOM_LEVEL
 from .problem import Problem
 from .registry import get
 from .task import STEP_CRASHED, Task
 from .verdict import Verdict
 
 LEVELS_TO_PROBE = (1, 5, 10)
+EFFORT_SEEDS = range(8)  # problems per level whose mean effort is compared with the next level's
+RELEASED = range(2, 11)  # the released levels that may be listed as easier than the one before
 HANG_GUARD_S = 5.0  # a hang detector, not a speed test: speed lives in bench/
 
 HOSTILE = [
@@ -67,8 +71,14 @@ def tag(answer: str) -> str:
 
 # --------------------------------------------------------------------------- checks
 
+def _probe_levels(task: Task) -> tuple[int, ...]:
+    """Levels 1, 5 and 10, and the task's own highest level past 10."""
+    return LEVELS_TO_PROBE + ((task.max_level,) if task.max_level > 10 else ())
+
+
 def check_declaration(task) -> None:
-    """Name, knobs with 10 levels, an answer format and a docstring."""
+    """Name, knobs with the same number of levels (10 or more, to 20 or a stated reason), an
+    answer format, a docstring and an effort measure."""
     task = _task(task)
     if "/" not in task.name or task.name != task.name.lower():
         _fail(task, "the name must be '<category>/<task>' in lowercase")
@@ -77,22 +87,41 @@ def check_declaration(task) -> None:
     if not (type(task).__doc__ or "").strip():
         _fail(task, "the task class needs a docstring saying what is asked and what levels add")
     for knob in task.knobs:
-        if len(knob.levels) != 10 or not knob.doc:
-            _fail(task, f"knob {knob.name!r} needs 10 level values and a doc")
+        if len(knob.levels) < 10 or not knob.doc:
+            _fail(task, f"knob {knob.name!r} needs at least 10 level values and a doc")
+    counts = {k.name: len(k.levels) for k in task.knobs}
+    if len(set(counts.values())) > 1:
+        _fail(task, f"every knob needs the same number of levels, got {counts}")
+    if task.max_level < HEADROOM_LEVEL and not task.cap_reason.strip():
+        _fail(task, f"the knobs stop at level {task.max_level}: go on to {HEADROOM_LEVEL} or set cap_reason to say why not")
+    if type(task).effort is Task.effort:
+        _fail(task, "the task needs an effort(problem) measure of the work its reference solution needs")
 
 
-def check_levels(task, seeds=range(3)) -> None:
-    """Every level generates a well-formed, JSON-serialisable problem."""
+def _generated(task: Task, seeds) -> dict[int, list[Problem]]:
+    """The problems of every level for `seeds`; a failure to generate fails the task."""
+    out = {}
+    for level in task.levels:
+        out[level] = []
+        for seed in seeds:
+            try:
+                out[level].append(task.generate(seed=seed, difficulty=level))
+            except Exception as exc:
+                _fail(task, f"level {level} seed {seed} failed to generate: {type(exc).__name__}: {exc}")
+    return out
+
+
+def check_levels(task, seeds=EFFORT_SEEDS) -> dict[int, float]:
+    """Every level generates a well-formed, JSON-serialisable problem, and each level is at least
+    as hard as the one before (`check_effort`, on the same problems). Returns the mean effort per
+    level."""
     from procgym.envs.text import in_charset
 
     task = _task(task)
     names = {k.name for k in task.knobs}
-    for level in LEVELS:
-        for seed in seeds:
-            try:
-                p = task.generate(seed=seed, difficulty=level)
-            except Exception as exc:
-                _fail(task, f"level {level} seed {seed} failed to generate: {type(exc).__name__}: {exc}")
+    problems = _generated(task, seeds)
+    for level, batch in problems.items():
+        for seed, p in zip(seeds, batch):
             if p.task != task.name or p.difficulty != level or p.seed != seed:
                 _fail(task, "the record's task, difficulty and seed must be what was asked")
             if set(p.params) != names:
@@ -106,6 +135,7 @@ def check_levels(task, seeds=range(3)) -> None:
                 json.dumps(p.to_dict(), allow_nan=False)
             except (TypeError, ValueError) as exc:
                 _fail(task, f"level {level}: the record is not JSON-serialisable ({exc})")
+    return _effort_rises(task, problems)
 
 
 def check_knob_validation(task) -> None:
@@ -126,7 +156,7 @@ def check_knob_validation(task) -> None:
         pass
     else:
         _fail(task, "an unknown knob name was accepted")
-    for level in (0, 11, "5"):
+    for level in (0, task.max_level + 1, "5"):
         try:
             task.generate(seed=0, difficulty=level)
         except ValueError:
@@ -137,7 +167,7 @@ def check_knob_validation(task) -> None:
 def check_determinism(task, seeds=range(5)) -> None:
     """The same inputs give the same problem; the knob defaults at a level are stable."""
     task = _task(task)
-    for level in LEVELS_TO_PROBE:
+    for level in _probe_levels(task):
         for seed in seeds:
             a = task.generate(seed=seed, difficulty=level).to_dict()
             b = task.generate(seed=seed, difficulty=level).to_dict()
@@ -156,7 +186,7 @@ def check_distinct_seeds(task, n: int = 10, level: int = 5, need: int = 8) -> No
 def check_json_round_trip(task) -> None:
     """to_dict -> JSON -> from_dict gives the same record, and it still verifies."""
     task = _task(task)
-    for level in LEVELS_TO_PROBE:
+    for level in _probe_levels(task):
         p = task.generate(seed=11, difficulty=level)
         back = Problem.from_dict(json.loads(json.dumps(p.to_dict())))
         if back.to_dict() != p.to_dict():
@@ -168,7 +198,7 @@ def check_json_round_trip(task) -> None:
 def check_reference_verifies(task, seeds=range(4)) -> None:
     """The reference answer verifies: bare, inside reasoning text, boxed, and raw."""
     task = _task(task)
-    for level in LEVELS_TO_PROBE:
+    for level in _probe_levels(task):
         for seed in seeds:
             p = task.generate(seed=seed, difficulty=level)
             forms = {
@@ -283,14 +313,57 @@ def check_invalid_actions(task, level: int = 3) -> None:
             env.reset(seed=1)
 
 
-def check_oracle(task, levels=LEVELS_TO_PROBE, episodes: int = 3) -> int:
-    """The oracle agent solves every episode; returns the number solved."""
+def check_effort(task, seeds=EFFORT_SEEDS) -> dict[int, float]:
+    """Each level is at least as hard as the one before: the mean of `task.effort` over seeds does
+    not fall from one level to the next by more than sampling noise (two standard errors of the
+    difference; any fall at all where the effort does not vary), and the top level needs more than
+    level 1. A released level (2-10) that is easier and can never change is allowed only when the
+    task lists it in `released_dips` with the reason, and a listed level that no longer falls fails
+    too. Returns the mean per level. (`check_levels` runs this on the problems it checks.)"""
+    task = _task(task)
+    return _effort_rises(task, _generated(task, seeds))
+
+
+def _effort_rises(task: Task, problems: dict[int, list[Problem]]) -> dict[int, float]:
+    stats = {}
+    for level, batch in problems.items():
+        values = []
+        for p in batch:
+            try:
+                value = task.effort(p)
+            except Exception as exc:
+                _fail(task, f"effort raised {type(exc).__name__} on level {level} seed {p.seed}: {exc}")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+                _fail(task, f"effort must be a finite number >= 0, got {value!r} on level {level} seed {p.seed}")
+            values.append(float(value))
+        mean = sum(values) / len(values)
+        var = sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1)
+        stats[level] = (mean, var / len(values))
+    dips = dict(task.released_dips)
+    if any(level not in RELEASED for level in dips) or not all(str(why).strip() for why in dips.values()):
+        _fail(task, f"released_dips may list only released levels 2-10, each with a reason, got {sorted(dips)}")
+    for level in task.levels[1:]:
+        (mean, se2), (before, se2_before) = stats[level], stats[level - 1]
+        falls = mean < before - 2 * math.sqrt(se2 + se2_before)
+        if falls and level not in dips:
+            _fail(task, f"level {level} is easier than level {level - 1}: mean effort {mean:.4g} < {before:.4g}")
+        if level in dips and not mean < before:
+            _fail(task, f"released_dips lists level {level}, but it is not easier than level {level - 1}: remove it")
+    first, last = stats[1][0], stats[task.max_level][0]
+    if not last > first:
+        _fail(task, f"level {task.max_level} needs no more effort than level 1 ({last:.4g} vs {first:.4g})")
+    return {level: mean for level, (mean, _) in stats.items()}
+
+
+def check_oracle(task, levels=None, episodes: int = 3) -> int:
+    """The oracle agent solves every episode at levels 1, 5, 10 and the task's highest (or
+    `levels`); returns the number solved."""
     from procgym.agents import OracleAgent, play_episode
     from procgym.envs import make
 
     task = _task(task)
     solved = 0
-    for level in levels:
+    for level in levels or _probe_levels(task):
         env = make(task, difficulty=level)
         for seed in range(episodes):
             result = play_episode(env, OracleAgent(task), seed=seed)

@@ -2,7 +2,8 @@
 
 The i-th record of a dataset depends only on (task selection, levels, master seed, i): its task is
 `names[i % len(names)]`, its level cycles through `levels`, and its seed is
-`dataset_seed(master_seed, i)`. Shard k of n holds the indices i with i % n == k, so shards can be
+`dataset_seed(master_seed, i)`. A level past a task's highest (a task that caps below 20) is
+generated at that task's highest level, and the record's `difficulty` says so. Shard k of n holds the indices i with i % n == k, so shards can be
 written by separate processes and concatenated.
 
     write_jsonl("train.jsonl", select("graphs/*"), levels=[3, 5], n=10_000, master_seed=0)
@@ -13,6 +14,7 @@ import json
 import os
 from typing import Iterator, Sequence
 
+from .knobs import HEADROOM_LEVEL
 from .registry import get, select
 from .seeding import dataset_seed
 
@@ -21,8 +23,9 @@ def record(names: Sequence[str], levels: Sequence[int], master_seed: int, index:
            answer_style: str = "tag", knobs: dict | None = None) -> dict:
     """The dataset's `index`-th problem record, with its index."""
     name = names[index % len(names)]
-    level = levels[(index // len(names)) % len(levels)]
-    problem = get(name).generate(dataset_seed(master_seed, index), level, answer_style, **(knobs or {}))
+    task = get(name)
+    level = min(levels[(index // len(names)) % len(levels)], task.max_level)
+    problem = task.generate(dataset_seed(master_seed, index), level, answer_style, **(knobs or {}))
     return {"index": index, **problem.to_dict()}
 
 
@@ -43,8 +46,8 @@ def parse_shard(text: str) -> tuple[int, int]:
     return k, count
 
 
-def parse_levels(text: str) -> list[int]:
-    """"5" -> [5]; "1-10" -> [1..10]; "1,5,10" -> [1, 5, 10]."""
+def parse_levels(text: str, highest: int = HEADROOM_LEVEL) -> list[int]:
+    """"5" -> [5]; "1-10" -> [1..10]; "1,5,20" -> [1, 5, 20] (levels 1 to `highest`)."""
     levels = []
     for part in str(text).split(","):
         part = part.strip()
@@ -53,8 +56,8 @@ def parse_levels(text: str) -> list[int]:
             levels.extend(range(int(lo), int(hi) + 1) if hi else [int(lo)])
         except ValueError:
             raise ValueError(f"levels must look like 5, 1-10 or 1,5,10; got {text!r}") from None
-    if not levels or any(not 1 <= lv <= 10 for lv in levels):
-        raise ValueError(f"levels must be between 1 and 10, got {text!r}")
+    if not levels or any(not 1 <= lv <= highest for lv in levels):
+        raise ValueError(f"levels must be between 1 and {highest}, got {text!r}")
     return levels
 
 

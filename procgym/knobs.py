@@ -1,8 +1,11 @@
 """Knobs: the declared parameters that shape a task's problems, and their values per level.
 
-A knob has a valid range (numbers) or a set of choices, and a value at each difficulty level
-1-10. A level's value may be a `(lo, hi)` tuple, meaning "draw uniformly from this range per
-problem"; for choice knobs a list means "draw one of these".
+A knob has a valid range (numbers) or a set of choices, and a value at each difficulty level.
+Levels 1-10 are the released scale and never change; a task grows past them by giving its knobs
+values for levels 11 and up (to 20 wherever its structure can grow). Every knob of a task has the
+same number of levels, and that number is the task's maximum level. A level's value may be a
+`(lo, hi)` tuple, meaning "draw uniformly from this range per problem"; for choice knobs a list
+means "draw one of these".
 
     Knob("n_nodes", levels=[4, 5, 6, 7, 8, 10, 12, 14, 16, 20], valid=(2, 200), doc="vertices")
 """
@@ -12,7 +15,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-LEVELS = range(1, 11)
+RELEASED_LEVELS = range(1, 11)  # the original scale: its problems never change
+LEVELS = RELEASED_LEVELS  # the levels every task accepts
+HEADROOM_LEVEL = 20  # the level a task reaches wherever its structure can grow (else it says why not)
 
 
 @dataclass(frozen=True)
@@ -24,8 +29,8 @@ class Knob:
     doc: str = ""
 
     def __post_init__(self):
-        if len(self.levels) != 10:
-            raise ValueError(f"knob {self.name!r} needs 10 level values, got {len(self.levels)}")
+        if len(self.levels) < 10:
+            raise ValueError(f"knob {self.name!r} needs at least 10 level values, got {len(self.levels)}")
         for value in self.levels:
             for v in (value if isinstance(value, (tuple, list)) else [value]):
                 self.validate(v)
@@ -74,12 +79,18 @@ class Knob:
 
     def describe(self) -> str:
         span = f"range {self._range()}" if self.valid else (f"one of {list(self.choices)}" if self.choices else "bool")
-        return f"{self.name}: {self.doc} ({span}; levels 1-10: {list(self.levels)})"
+        return f"{self.name}: {self.doc} ({span}; levels 1-{len(self.levels)}: {list(self.levels)})"
 
 
-def check_level(difficulty) -> int:
-    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty not in LEVELS:
-        raise ValueError(f"difficulty must be an integer level 1-10, got {difficulty!r}")
+def max_level(knobs: Sequence[Knob]) -> int:
+    """The highest level a set of knobs defines (10 without knobs)."""
+    return min((len(k.levels) for k in knobs), default=len(RELEASED_LEVELS))
+
+
+def check_level(difficulty, highest: int = len(RELEASED_LEVELS)) -> int:
+    """`difficulty` if it is an integer level from 1 to `highest`, else ValueError saying so."""
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 1 <= difficulty <= highest:
+        raise ValueError(f"difficulty must be an integer level 1-{highest}, got {difficulty!r}")
     return difficulty
 
 
@@ -89,7 +100,7 @@ def resolve(knobs: Sequence[Knob], difficulty: int, overrides: dict, rng: random
     unknown = sorted(set(overrides) - set(by_name))
     if unknown:
         raise ValueError(f"unknown knob(s) {unknown}; this task's knobs are {sorted(by_name)}")
-    level = check_level(difficulty)
+    level = check_level(difficulty, max_level(knobs))
     return {
         k.name: k.draw(overrides[k.name] if k.name in overrides else k.levels[level - 1], rng)
         for k in knobs

@@ -1,10 +1,11 @@
 """The task base classes: what a task family declares, and what the framework does for it.
 
-A single-answer task declares `name`, `knobs`, `answer_format` and `example`, and implements two
-methods:
+A single-answer task declares `name`, `knobs`, `answer_format` and `example`, and implements
+three methods:
 
     build(rng, params) -> Draft      # a question, one reference answer, and what grade() needs
     grade(answer, problem) -> Verdict  # `answer` is the extracted final answer text
+    effort(problem) -> float         # the work its reference solution needs (steps, nodes, moves)
 
 An interactive task also implements its dynamics (see InteractiveTask). Everything else, seeding,
 knob resolution, prompt formatting, extraction and the never-raise guarantee, lives here.
@@ -21,7 +22,7 @@ from .budget import BudgetExceeded
 from .extract import MAX_ANSWER_CHARS, MAX_RESPONSE_CHARS, extract_answer, marker_name
 from .kit.normalize import normalize
 from .kit.tools import SUBMIT_ANSWER, Tool
-from .knobs import Knob, check_level, resolve
+from .knobs import Knob, check_level, max_level, resolve
 from .problem import ANSWER_STYLES, Problem
 from .prompts import format_prompt
 from .seeding import LazyRng, stable_rng
@@ -70,6 +71,11 @@ class Task:
     budget_s: ClassVar[float | None] = None
     # the task's actions as typed tools (procgym.kit.tools): a single-answer task submits its answer
     tools: ClassVar[tuple[Tool, ...]] = (SUBMIT_ANSWER,)
+    # why the knobs stop before level 20 (procgym.knobs.HEADROOM_LEVEL), for a task that cannot grow
+    cap_reason: ClassVar[str] = ""
+    # released levels (1-10, which never change) whose mean effort falls below the level before,
+    # each with the reason: the contract's effort check allows exactly these falls and no others
+    released_dips: ClassVar[dict[int, str]] = {}
 
     # --- to implement -------------------------------------------------------------------------
     def build(self, rng: random.Random, params: dict) -> Draft:
@@ -78,14 +84,30 @@ class Task:
     def grade(self, answer: str, problem: Problem) -> Verdict:
         raise NotImplementedError
 
+    def effort(self, problem: Problem) -> float:
+        """The work the reference solution needs for this problem, counted on the solver's side
+        (search nodes, steps, moves, constraints, terms): the contract suite checks that its mean
+        over seeds does not fall from one level to the next."""
+        raise NotImplementedError
+
     # --- provided -----------------------------------------------------------------------------
     @property
     def category(self) -> str:
         return self.name.split("/", 1)[0]
 
+    @property
+    def max_level(self) -> int:
+        """The highest difficulty level this task accepts: 10, or more where its knobs go on."""
+        return max_level(self.knobs)
+
+    @property
+    def levels(self) -> range:
+        """Every level this task accepts, 1 to `max_level`."""
+        return range(1, self.max_level + 1)
+
     def params(self, seed: int = 0, difficulty: int = 3, **overrides) -> dict:
         """The concrete knob values for a level (ranges drawn from a stream of their own)."""
-        check_level(difficulty)
+        check_level(difficulty, self.max_level)
         rng = LazyRng(self.name, "knobs", difficulty, sorted(overrides.items()), seed)  # seeded only if a knob draws
         return resolve(self.knobs, difficulty, overrides, rng)
 
@@ -139,7 +161,8 @@ class Task:
 
     def describe(self) -> str:
         lines = [f"{self.name}{' (interactive)' if self.interactive else ''}", (self.__doc__ or "").strip(),
-                 f"answer format: {self.answer_format}", "knobs:"]
+                 f"answer format: {self.answer_format}",
+                 f"levels: 1-{self.max_level}" + (f" ({self.cap_reason})" if self.cap_reason else ""), "knobs:"]
         lines += [f"  {k.describe()}" for k in self.knobs]
         return "\n".join(lines)
 

@@ -20,9 +20,13 @@ class GoodSum(Task):
     """Add two integers. A correct task the broken ones below each change in one way."""
 
     name = "broken/good_sum"
-    knobs = (Knob("digits", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], (1, 20), doc="digits per number"),)
+    knobs = (Knob("digits", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10], (1, 20),
+                  doc="digits per number"),)
     answer_format = "an integer"
     example = "-1"  # never a sum of two non-negative numbers
+
+    def effort(self, problem):
+        return problem.params["digits"]  # one column of the addition per digit
 
     def numbers(self, rng, params):
         return [rng.randrange(10 ** params["digits"]) for _ in range(2)]
@@ -128,11 +132,57 @@ class NoDocstring(GoodSum):
 NoDocstring.__doc__ = None
 
 
+class NoEffort(GoodSum):
+    """Declares no effort measure."""
+
+    effort = Task.effort
+
+
+class UnevenKnobs(GoodSum):
+    """One knob has 20 levels, the other 10."""
+
+    knobs = (*GoodSum.knobs, Knob("spaces", [0] * 10, (0, 3), doc="spaces around the plus sign"))
+
+
+class CapsSilently(GoodSum):
+    """Stops at level 12 without saying why."""
+
+    knobs = (Knob("digits", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6], (1, 20), doc="digits per number"),)
+
+
+class EasierAtLevel6(GoodSum):
+    """Level 6 has fewer digits than level 5."""
+
+    knobs = (Knob("digits", [1, 1, 2, 2, 3, 1, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10], (1, 20),
+                  doc="digits per number"),)
+
+
+class ListsADipThatIsNot(GoodSum):
+    """Claims a released level is easier when it is not."""
+
+    released_dips = {4: "no reason: level 4 is not easier"}
+
+
+class ListsANewLevelDip(EasierAtLevel6):
+    """Excuses a fall past the released levels."""
+
+    knobs = (Knob("digits", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 2, 7, 8, 8, 9, 9, 10, 10], (1, 20),
+                  doc="digits per number"),)
+    released_dips = {13: "level 13 is new, so it could have been written harder"}
+
+
+class NoHarderAtTheTop(GoodSum):
+    """Every level is the same problem size."""
+
+    knobs = (Knob("digits", [3] * 20, (1, 20), doc="digits per number"),)
+
+
 class Countdown(InteractiveTask):
     """Say the secret number before the counter runs out; a wrong guess costs one count."""
 
     name = "broken/countdown"
     knobs = (Knob("start", [3, 3, 4, 4, 5, 5, 6, 6, 7, 7], (1, 100), doc="guesses allowed"),)
+    cap_reason = "a test task: its one knob has ten levels"
     answer_format = "a number"
     example = "-1"  # never the secret
     tools = (Tool("say", "Say a number.", "{number}", (Param("number", "integer", "the number"),)),)
@@ -152,6 +202,9 @@ class Countdown(InteractiveTask):
 
     def policy(self, problem, state):
         return str(problem.check["secret"])
+
+    def effort(self, problem):
+        return problem.check["secret"].bit_length() + problem.check["start"]
 
 
 class LosingPolicy(Countdown):

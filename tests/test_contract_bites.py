@@ -21,6 +21,13 @@ CASES = [
     (contract.check_levels, b.OddCharacters),
     (contract.check_knob_validation, b.SkipsKnobValidation),
     (contract.check_declaration, b.NoDocstring),
+    (contract.check_declaration, b.NoEffort),
+    (contract.check_declaration, b.UnevenKnobs),
+    (contract.check_declaration, b.CapsSilently),
+    (contract.check_effort, b.EasierAtLevel6),
+    (contract.check_effort, b.NoHarderAtTheTop),
+    (contract.check_effort, b.ListsADipThatIsNot),
+    (contract.check_effort, b.ListsANewLevelDip),
     (contract.check_oracle, b.LosingPolicy),
     (contract.check_invalid_actions, b.CrashingDynamics),
     (contract.check_tools, b.NoTools),
@@ -49,6 +56,14 @@ def test_check_bites_on_broken_task(check, broken, monkeypatch, tmp_path):
 def test_every_check_passes_on_a_correct_task(good, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     contract.check_task(good())
+
+
+def test_a_listed_released_dip_passes_the_effort_check():
+    class KnownDip(b.EasierAtLevel6):
+        released_dips = {6: "level 6 was released with fewer digits"}
+
+    means = contract.check_effort(KnownDip())
+    assert means[6] < means[5] and means[20] > means[1]
 
 
 def test_cross_process_check_bites_on_hash_seeded_task():

@@ -100,7 +100,8 @@ def test_verify_never_raises_on_bad_records():
 
 
 def test_bad_difficulty_and_seed_are_clear_errors():
-    with pytest.raises(ValueError, match="difficulty"):
-        procgym.generate("graphs/shortest_path", difficulty=11)
+    with pytest.raises(ValueError, match="difficulty must be an integer level 1-20, got 21"):
+        procgym.generate("graphs/shortest_path", difficulty=21)
+    assert procgym.generate("graphs/shortest_path", difficulty=20).difficulty == 20
     with pytest.raises(ValueError, match="seed"):
         procgym.generate("graphs/shortest_path", seed="7")

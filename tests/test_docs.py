@@ -14,7 +14,8 @@ import procgym
 from procgym import contract
 for name in ("number_theory/gcd_of_several", "games/guess_the_number"):
     task = procgym.get(name)
-    for check in (contract.check_levels, contract.check_reference_verifies, contract.check_rejects_wrong,
+    for check in (contract.check_declaration, contract.check_levels, contract.check_effort,
+                  contract.check_reference_verifies, contract.check_rejects_wrong,
                   contract.check_hedges, contract.check_empty_and_leftover, contract.check_accepted_forms,
                   contract.check_example_not_correct):
         check(task)
@@ -23,7 +24,7 @@ for text in (p.answer, p.answer + ".", "$" + p.answer + "$"):
     assert procgym.verify(p, "<answer>" + text + "</answer>").correct, text
 for text in (p.answer + " or 6", "not " + p.answer, "0, " + p.answer, ""):
     assert not procgym.verify(p, "<answer>" + text + "</answer>").correct, text
-assert contract.check_oracle(procgym.get("games/guess_the_number"), episodes=2) == 6
+assert contract.check_oracle(procgym.get("games/guess_the_number"), episodes=2) == 8  # levels 1, 5, 10, 20
 contract.check_tools(procgym.get("games/guess_the_number"))
 env = procgym.make("games/guess_the_number", difficulty=3)
 env.reset(seed=1)
@@ -47,3 +48,12 @@ def test_tools_page_examples_run():
     assert len(blocks) >= 4
     out = subprocess.run([sys.executable, "-c", "\n".join(blocks)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_difficulty_page_examples_run():
+    page = GUIDE.with_name("difficulty.md")
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert len(blocks) >= 2
+    out = subprocess.run([sys.executable, "-c", "\n".join(blocks)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.startswith("20 [18, 19, 20]")

@@ -83,8 +83,9 @@ class TrainConfig:
     """Task name globs, e.g. ["graphs/*", "arithmetic/expression_value"]; a string may list them
     comma-separated."""
     difficulty: typing.Union[int, str] = 1
-    """A fixed level 1-10 (3), several ("1-3" or "1,5,10", sampled uniformly), or "curriculum":
-    the scheduler picks levels (the uniform scheduler: uniformly over 1-10)."""
+    """A fixed level 1-20 (3), several ("1-3" or "1,5,20", sampled uniformly), or "curriculum":
+    the scheduler picks levels (the uniform scheduler: uniformly over each task's levels). A level
+    past a task's highest (10 for the few tasks that cap there) is played at its highest."""
     scheduler: str = "uniform"
     """Curriculum scheduler that picks (task, level) for each prompt (training/curriculum.py):
     "uniform", "bandit" (TD(0) on mean |advantage|, Boltzmann sampling) or "ucb" (windowed mean
@@ -105,6 +106,9 @@ class TrainConfig:
     """Globs of tasks, categories or "task@level" that the curriculum never samples."""
     ladder_start: int = 1
     """Difficulty ladder (bandits with difficulty "curriculum" and category or task arms): start level."""
+    calibration: str = ""
+    """A calibration file written by `procgym calibrate`: each calibrated task's ladder starts at the
+    level the model solved about half of (instead of ladder_start)."""
     ladder_low: float = 0.3
     """Ladder: below this windowed success rate the level moves down."""
     ladder_high: float = 0.7
@@ -422,7 +426,7 @@ RANGES = {
     "lora_r": (0, None), "lora_alpha": (1, None), "lora_dropout": (0.0, 1.0), "checkpoint_every": (0, None),
     "keep_checkpoints": (1, None), "log_every": (1, None), "vllm_gpu_memory_utilization": (0.01, 1.0),
     "curriculum_alpha": (1e-9, 1.0), "curriculum_tau": (1e-9, None), "curriculum_ucb_c": (0.0, None),
-    "curriculum_window": (1, None), "ladder_start": (1, 10), "ladder_low": (0.0, 1.0), "ladder_high": (0.0, 1.0),
+    "curriculum_window": (1, None), "ladder_start": (1, 20), "ladder_low": (0.0, 1.0), "ladder_high": (0.0, 1.0),
     "ladder_window": (1, None), "ladder_patience": (1, None),
     "micro_batch_tokens": (0, None), "logprob_chunk_tokens": (0, None), "steps_per_generation": (1, None),
     "top_k": (0, None), "min_p": (0.0, 1.0), "repetition_penalty": (1e-9, None), "format_weight": (0.0, None),
@@ -487,12 +491,12 @@ def _coerce(name: str, value, from_text: bool):
         raise bad("a list of strings")
     if name == "difficulty":
         if isinstance(value, bool):
-            raise bad('a level 1-10, levels like "1-3" or "1,5", or "curriculum"')
+            raise bad('a level 1-20, levels like "1-3" or "1,5", or "curriculum"')
         if isinstance(value, str) and value.strip().isdigit():
             return int(value)
         if isinstance(value, (int, str)):
             return value.strip() if isinstance(value, str) else value
-        raise bad('a level 1-10, levels like "1-3" or "1,5", or "curriculum"')
+        raise bad('a level 1-20, levels like "1-3" or "1,5", or "curriculum"')
     if kind is str:
         if isinstance(value, str):
             return value
@@ -545,6 +549,9 @@ def validate(cfg: TrainConfig) -> None:
     if cfg.overlong_buffer > cfg.max_completion_tokens:
         raise ConfigError(f"overlong_buffer must be at most max_completion_tokens ({cfg.max_completion_tokens}), "
                           f"got {cfg.overlong_buffer!r}")
+    if cfg.calibration and not os.path.isfile(cfg.calibration):
+        raise ConfigError(f"calibration must be a calibration file (procgym calibrate --out), got {cfg.calibration!r}: "
+                          "no such file")
     if cfg.eval_levels:
         from procgym.datasets import parse_levels
 
@@ -556,7 +563,7 @@ def validate(cfg: TrainConfig) -> None:
         try:
             cfg.levels
         except ValueError:
-            raise ConfigError(f'difficulty must be a level 1-10, levels like "1-3" or "1,5", or "curriculum", '
+            raise ConfigError(f'difficulty must be a level 1-20, levels like "1-3" or "1,5", or "curriculum", '
                               f"got {cfg.difficulty!r}") from None
     from .curriculum import SCHEDULERS, parse_weights
 

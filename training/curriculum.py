@@ -30,6 +30,11 @@ DifficultyLadder picks the level: it moves up when the windowed success rate sta
 target band and down when it stays below, for `patience` consecutive windows (hysteresis).
 Mean absolute advantage is the learning signal: it is 0 for a group whose rewards are all equal
 (too easy or too hard: nothing to learn) and largest for a success rate near one half.
+
+Levels: each task climbs to its own highest level (20 for most tasks, 10 for a few; see
+`Task.max_level`), and a fixed level past a task's highest is played at its highest. A calibration
+file (`procgym calibrate`) can set where each task's ladder starts: at the level the model solves
+about half of (`ladder_starts`).
 """
 from __future__ import annotations
 
@@ -39,7 +44,28 @@ import random
 from collections import defaultdict, deque
 from typing import Protocol, Sequence
 
-ALL_LEVELS = list(range(1, 11))
+ALL_LEVELS = list(range(1, 11))  # the released levels: what a task not in the registry is given
+
+
+def max_levels_of(tasks: Sequence[str]) -> dict[str, int]:
+    """Each task's highest level from the registry (10 for a name the registry does not know)."""
+    from procgym.registry import get
+
+    out = {}
+    for task in tasks:
+        try:
+            out[task] = get(task).max_level
+        except (KeyError, ValueError):
+            out[task] = len(ALL_LEVELS)
+    return out
+
+
+def _capped(task: str, level: int, max_levels: dict[str, int]) -> int:
+    return min(level, max_levels.get(task, len(ALL_LEVELS)))
+
+
+def _all_levels(task: str, max_levels: dict[str, int]) -> list[int]:
+    return list(range(1, max_levels.get(task, len(ALL_LEVELS)) + 1))
 
 
 class Scheduler(Protocol):
@@ -70,20 +96,28 @@ class UniformScheduler:
         s = UniformScheduler(["graphs/shortest_path", "arithmetic/expression_value"], levels=[1, 2], seed=0)
         s.sample(4)  # [("graphs/shortest_path", 2), ...]
 
-    `levels=None` (difficulty "curriculum") means all levels 1-10: this scheduler has no ladder.
+    `levels=None` (difficulty "curriculum") means every level of the drawn task: this scheduler
+    has no ladder. `max_levels` gives each task's highest level (default 10).
     """
 
-    def __init__(self, tasks: Sequence[str], levels: Sequence[int] | None = None, seed: int = 0):
+    def __init__(self, tasks: Sequence[str], levels: Sequence[int] | None = None, seed: int = 0,
+                 max_levels: dict[str, int] | None = None):
         if not tasks:
             raise ValueError("a scheduler needs at least one task")
         self.tasks = list(tasks)
-        self.levels = list(levels) if levels else list(ALL_LEVELS)
+        self.levels = list(levels) if levels else None
+        self.max_levels = dict(max_levels or {})
         self.rng = random.Random(seed)
         self.count: dict[str, int] = defaultdict(int)
         self.reward_sum: dict[str, float] = defaultdict(float)
 
     def sample(self, n: int) -> list[tuple[str, int]]:
-        return [(self.rng.choice(self.tasks), self.rng.choice(self.levels)) for _ in range(n)]
+        out = []
+        for _ in range(n):
+            task = self.rng.choice(self.tasks)
+            level = self.rng.choice(self.levels or _all_levels(task, self.max_levels))
+            out.append((task, _capped(task, level, self.max_levels)))
+        return out
 
     def observe(self, results: list[dict]) -> None:
         # Running per-task reward means: nothing here steers sampling, they are only reported.
@@ -194,15 +228,18 @@ def _excluded(task: str, level: int, patterns: Sequence[str]) -> bool:
 
 
 def build_arms(tasks: Sequence[str], levels: Sequence[int] | None, kind: str,
-               exclude: Sequence[str] = ()) -> dict[str, list[tuple[str, int | None]]]:
+               exclude: Sequence[str] = (), max_levels: dict[str, int] | None = None
+               ) -> dict[str, list[tuple[str, int | None]]]:
     """arm -> its (task, level) members, level None where a ladder or a uniform draw picks it.
-    `exclude` holds globs matched against the task, its category and "task@level"."""
+    `exclude` holds globs matched against the task, its category and "task@level"; a task's
+    task_level arms stop at its highest level (`max_levels`, default 10)."""
     if kind not in ARM_KINDS:
         raise ValueError(f"curriculum_arms must be one of {list(ARM_KINDS)}, got {kind!r}")
     arms: dict[str, list] = {}
     for task in sorted(tasks):
         if kind == "task_level":
-            for level in (levels or ALL_LEVELS):
+            own = _all_levels(task, max_levels or {})
+            for level in ([lv for lv in levels if lv <= own[-1]] if levels else own):
                 if not _excluded(task, level, exclude):
                     arms.setdefault(arm_of(task, level, kind), []).append((task, level))
         elif not any(fnmatch.fnmatchcase(name, pat) for pat in exclude for name in (task, category_of(task))):
@@ -254,22 +291,26 @@ class ArmScheduler:
 
     def __init__(self, tasks: Sequence[str], levels: Sequence[int] | None = None, seed: int = 0, *,
                  arms: str = "task", weights: dict[str, float] | None = None, exclude: Sequence[str] = (),
-                 ladder: dict | None = None):
+                 ladder: dict | None = None, max_levels: dict[str, int] | None = None,
+                 ladder_starts: dict[str, int] | None = None):
         if not tasks:
             raise ValueError("a scheduler needs at least one task")
         self.arm_kind = arms
-        self.members = build_arms(tasks, levels, arms, exclude)
+        self.max_levels = dict(max_levels or {})
+        self.members = build_arms(tasks, levels, arms, exclude, self.max_levels)
         self.arms = sorted(self.members)
         self.weights = arm_weights(self.arms, weights or {})
         self.levels = list(levels) if levels else None
         self.rng = random.Random(seed)
         # A ladder per task when the level is free (difficulty "curriculum") and arms are coarser than levels.
-        ladder = dict(ladder or {})
+        # A calibration's 50% level, where given, replaces the config's common start for that task.
+        ladder, starts = dict(ladder or {}), dict(ladder_starts or {})
         self.ladders: dict[str, DifficultyLadder] = {}
         if self.levels is None and arms != "task_level":
             for members in self.members.values():
                 for task, _ in members:
-                    self.ladders[task] = DifficultyLadder(ALL_LEVELS, **ladder)
+                    options = {**ladder, **({"start": starts[task]} if task in starts else {})}
+                    self.ladders[task] = DifficultyLadder(_all_levels(task, self.max_levels), **options)
         self.count: dict[str, int] = {arm: 0 for arm in self.arms}  # groups observed per arm
         self.picked: dict[str, int] = {arm: 0 for arm in self.arms}  # groups sampled per arm
         self.reward_sum: dict[str, float] = defaultdict(float)  # per task, as the uniform scheduler
@@ -296,7 +337,7 @@ class ArmScheduler:
             task, level = members[0] if len(members) == 1 else self.rng.choice(members)
             if level is None:
                 level = self.ladders[task].level if task in self.ladders else self.rng.choice(self.levels)
-            out.append((task, level))
+            out.append((task, _capped(task, level, self.max_levels)))
         self.last_share = {arm: chosen.count(arm) / max(n, 1) for arm in self.arms}
         return out
 
@@ -494,25 +535,32 @@ def make_scheduler(name: str, tasks: Sequence[str], levels: Sequence[int] | None
                    **options) -> Scheduler:
     """Build a scheduler. Options (all optional; see scheduler_options for the config's names):
     arms ("category" | "task" | "task_level"), weights ({glob: w}), exclude ([globs]),
-    ladder ({start, low, high, window, patience}), alpha, tau (bandit), c, window (ucb).
-    The uniform scheduler takes only `exclude`."""
+    ladder ({start, low, high, window, patience}), ladder_starts ({task: level}, from a
+    calibration), alpha, tau (bandit), c, window (ucb). The uniform scheduler takes only
+    `exclude`. Each task's highest level comes from the registry."""
     if name not in SCHEDULERS:
         raise ValueError(f"scheduler must be one of {sorted(SCHEDULERS)}, got {name!r}")
+    max_levels = max_levels_of(tasks)
     if name == "uniform":
         exclude = options.get("exclude") or ()
         kept = [t for t in tasks if not any(fnmatch.fnmatchcase(n, p) for p in exclude for n in (t, category_of(t)))]
         if not kept:
             raise ValueError("the curriculum has no tasks left (every task is excluded)")
-        return UniformScheduler(kept, levels, seed)
-    allowed = {"arms", "weights", "exclude", "ladder"} | ({"alpha", "tau", "q_init"} if name == "bandit"
-                                                          else {"c", "window"})
+        return UniformScheduler(kept, levels, seed, max_levels)
+    allowed = {"arms", "weights", "exclude", "ladder", "ladder_starts"} | (
+        {"alpha", "tau", "q_init"} if name == "bandit" else {"c", "window"})
     kwargs = {k: v for k, v in options.items() if k in allowed}
-    return SCHEDULERS[name](tasks, levels, seed, **kwargs)
+    return SCHEDULERS[name](tasks, levels, seed, max_levels=max_levels, **kwargs)
 
 
 def scheduler_options(cfg) -> dict:
-    """make_scheduler's options from a TrainConfig."""
-    return {"arms": cfg.curriculum_arms, "weights": parse_weights(cfg.curriculum_weights),
+    """make_scheduler's options from a TrainConfig (with its calibration file's ladder starts)."""
+    starts = {}
+    if getattr(cfg, "calibration", ""):
+        from procgym.leaderboard.calibration import ladder_starts, load_calibration
+
+        starts = ladder_starts(load_calibration(cfg.calibration))
+    return {"ladder_starts": starts, "arms": cfg.curriculum_arms, "weights": parse_weights(cfg.curriculum_weights),
             "exclude": list(cfg.curriculum_exclude), "alpha": cfg.curriculum_alpha, "tau": cfg.curriculum_tau,
             "c": cfg.curriculum_ucb_c, "window": cfg.curriculum_window,
             "ladder": {"start": cfg.ladder_start, "low": cfg.ladder_low, "high": cfg.ladder_high,

@@ -34,7 +34,7 @@ class EvalItem(NamedTuple):
 def eval_items(cfg) -> list[EvalItem]:
     """The evaluation set of a TrainConfig, in a fixed order (task, level, index)."""
     from procgym.datasets import parse_levels
-    from procgym.registry import select
+    from procgym.registry import get, select
 
     if cfg.eval_suite:
         from procgym.leaderboard.suites import load_suite
@@ -47,8 +47,9 @@ def eval_items(cfg) -> list[EvalItem]:
         levels = parse_levels(cfg.eval_levels)
     else:
         levels = cfg.levels or list(range(1, 11))
+    # a level past a task's highest is left out for that task (not replayed at its highest)
     return [EvalItem(task, level, eval_seed(EVAL_SALT, task, level, i), cfg.answer_style, cfg.max_turns, cfg.feedback)
-            for task in tasks for level in levels for i in range(cfg.eval_problems)]
+            for task in tasks for level in levels if level <= get(task).max_level for i in range(cfg.eval_problems)]
 
 
 def play_items(cfg, backend, renderer, items: list[EvalItem], seed: int):

@@ -98,7 +98,7 @@ class ProcgymTools:
                   [], self.list_tasks)
         self._add("start_episode", "Start an episode of a task: returns its session id, the prompt and the tools.",
                   {"task": {"type": "string", "description": "a task name from list_tasks, e.g. games/mastermind"},
-                   "difficulty": {"type": "integer", "minimum": 1, "maximum": 10, "description": "level 1-10, default 3"},
+                   "difficulty": {"type": "integer", "minimum": 1, "maximum": 20, "description": "level 1 to the task's highest (20 for most tasks, 10 for a few), default 3"},
                    "seed": {"type": "integer", "minimum": 0, "description": "the problem's seed; default random"},
                    "max_turns": {"type": "integer", "minimum": 1, "description": "attempts (single-answer tasks) "
                                                                                  "or a turn cap (interactive)"},

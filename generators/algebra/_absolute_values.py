@@ -9,9 +9,10 @@ An expression is a tuple tree:
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from ._polynomials import coef_text, padd, peval, poly_text, pscale, psub, trim
+from ._polynomials import Steps, coef_text, padd, peval, poly_text, pscale, psub, read_poly, trim
 from ._surds import Surd, real_roots, surd_eval
 
 
@@ -62,11 +63,12 @@ class InfiniteSolutions(ValueError):
     """The equation holds on a whole interval."""
 
 
-def solve_abs_equation(lhs, rhs) -> list[Surd]:
+def solve_abs_equation(lhs, rhs, steps: Steps | None = None) -> list[Surd]:
     """All real solutions of lhs = rhs for expressions with absolute values whose pieces are
     polynomials of degree <= 2: split every |u| into the cases u >= 0 and u < 0, solve each
     polynomial case exactly, and keep the roots that satisfy their case's conditions.
-    Raises InfiniteSolutions when a case is an identity on an interval."""
+    Raises InfiniteSolutions when a case is an identity on an interval. `steps` counts, per
+    case, the terms of its polynomial, the solving, and one check per condition and root."""
     n = abs_nodes(lhs) + abs_nodes(rhs)
     found: set[Surd] = set()
     for mask in range(1 << n):
@@ -74,12 +76,17 @@ def solve_abs_equation(lhs, rhs) -> list[Surd]:
         cons: list = []
         pos = [0]
         diff = psub(under_signs(lhs, signs, cons, pos), under_signs(rhs, signs, cons, pos))
+        if steps is not None:
+            steps.add(1 + sum(1 for c in diff if c))
         if not diff:  # an identity wherever this case's conditions hold
             found.update(_identity_region_points(cons))
             continue
         if len(diff) == 1:
             continue
-        for root in real_roots(diff):
+        roots = real_roots(diff, steps)
+        if steps is not None:
+            steps.add(len(roots) * len(cons))
+        for root in roots:
             if all((surd_eval(u, root).sign() * s) >= 0 for u, s in cons):
                 found.add(root)
     return sorted(found, key=float)
@@ -103,9 +110,10 @@ def _identity_region_points(cons) -> list[Surd]:
     return [Surd(x) for x in ordered if all(s * peval(u, x) >= 0 for u, s in cons)]
 
 
-def abs_critical_points(lhs, rhs) -> list[Fraction]:
+def abs_critical_points(lhs, rhs, steps: Steps | None = None) -> list[Fraction]:
     """Points where lhs - rhs can change sign or a piece changes: the rational roots of every
-    case polynomial and of every absolute value's argument. Raises ValueError on irrational ones."""
+    case polynomial and of every absolute value's argument. Raises ValueError on irrational ones.
+    `steps` counts the root finding."""
     n = abs_nodes(lhs) + abs_nodes(rhs)
     pts: set[Fraction] = set()
     for mask in range(1 << n):
@@ -115,11 +123,63 @@ def abs_critical_points(lhs, rhs) -> list[Fraction]:
         diff = psub(under_signs(lhs, signs, cons, pos), under_signs(rhs, signs, cons, pos))
         for poly in [diff] + [u for u, _ in cons]:
             if len(poly) > 1:
-                for r in real_roots(poly):
+                for r in real_roots(poly, steps):
                     if not r.rational:
                         raise ValueError("an irrational critical point")
                     pts.add(r.p)
     return sorted(pts)
+
+
+def read_abs(text: str):
+    """The tree of an expression `abs_text` wrote (a problem's own text, never an answer);
+    neighbouring monomials come back as one polynomial, which is the same expression. The tasks
+    scale absolute values only outside any other, so inside bars "6|" is a constant and a
+    closing bar, never 6 times a new absolute value."""
+    pos, depth = 0, 0
+
+    def expr():
+        nonlocal pos
+        parts = [term()]
+        while text.startswith((" + ", " - "), pos):
+            sign = -1 if text[pos + 1] == "-" else 1
+            pos += 3
+            parts.append(("scale", sign, term()) if sign < 0 else term())
+        polys = [p for p in parts if p[0] == "poly"]
+        others = [p for p in parts if p[0] != "poly"]
+        merged = []
+        if polys:
+            total: list = []
+            for p in polys:
+                total = padd(total, p[1])
+            merged.append(("poly", total))
+        nodes = others + merged
+        return nodes[0] if len(nodes) == 1 else ("sum", nodes)
+
+    def term():
+        nonlocal pos, depth
+        sign = 1
+        if text.startswith("-", pos):
+            sign, pos = -1, pos + 1
+        m = re.compile(r"\d+|\(\d+/\d+\)").match(text, pos)
+        coef = Fraction(m.group(0).strip("()")) if m else Fraction(1)
+        if m and (text.startswith("(", m.end()) or (depth == 0 and text.startswith("|", m.end()))):
+            pos = m.end()
+        else:
+            coef = Fraction(1)
+        if text.startswith(("|", "("), pos):
+            close = "|" if text[pos] == "|" else ")"
+            pos += 1
+            depth += close == "|"
+            inner = expr()
+            depth -= close == "|"
+            pos += 1  # the closing bar or bracket
+            node = ("abs", inner) if close == "|" else inner
+            return node if sign * coef == 1 else ("scale", sign * coef, node)
+        m = re.compile(r"(?:\d+(?:/\d+)?|\(\d+/\d+\))?(?:x(?:\^\d+)?)?").match(text, pos)
+        pos = m.end()
+        return ("poly", pscale(read_poly(m.group(0)), sign))
+
+    return expr()
 
 
 def abs_text(e, top: bool = True) -> str:

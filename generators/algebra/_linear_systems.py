@@ -82,3 +82,28 @@ def solve_system(rows) -> tuple[str, list[Fraction] | None]:
         solution[col] = Fraction(m[i][n], m[i][col])
     return "unique", solution
 
+
+
+def elimination_steps(rows) -> int:
+    """Steps of Gauss-Jordan elimination by hand on augmented rows: one per multiplier and one
+    per multiply-subtract with a nonzero entry of the pivot row, one per entry divided by its
+    pivot (for a task's effort; the answer comes from `solve_system`)."""
+    a = [[Fraction(v) for v in row] for row in rows]
+    steps, r = 0, 0
+    for col in range(len(a[0]) - 1):
+        p = next((i for i in range(r, len(a)) if a[i][col]), None)
+        if p is None:
+            continue
+        a[r], a[p] = a[p], a[r]
+        pivot = a[r][col]
+        steps += sum(1 for v in a[r] if v) - 1
+        a[r] = [v / pivot for v in a[r]]
+        for i in range(len(a)):
+            f = a[i][col]
+            if i != r and f:
+                steps += 1 + sum(1 for v in a[r] if v)
+                a[i] = [u - f * v for u, v in zip(a[i], a[r])]
+        r += 1
+        if r == len(a):
+            break
+    return steps

@@ -10,6 +10,7 @@ the zero polynomial is [].
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from procgym.kit import frac_text
@@ -104,9 +105,9 @@ def pexquo_int(p: list[int], d: list[int]) -> list[int]:
     return trim(q)
 
 
-def pgcd_int(p: list[int], q: list[int]) -> list[int]:
+def pgcd_int(p: list[int], q: list[int], steps: "Steps | None" = None) -> list[int]:
     """The primitive gcd (positive leading coefficient) of two integer polynomials, by the
-    primitive pseudo-remainder sequence."""
+    primitive pseudo-remainder sequence; `steps` counts one per coefficient each round updates."""
     a, b = trim(p), trim(q)
     if len(a) < len(b):
         a, b = b, a
@@ -114,6 +115,8 @@ def pgcd_int(p: list[int], q: list[int]) -> list[int]:
         r = list(a)
         lead, db = b[-1], len(b)
         while len(r) >= db:  # pseudo-remainder: scale by lead each round, all in integers
+            if steps is not None:
+                steps.add(len(r))
             c = r[-1]
             r = [v * lead for v in r]
             k = len(r) - db
@@ -218,12 +221,25 @@ def divisors(n: int) -> list[int]:
     return small + large[::-1]
 
 
-def _deflate(p: list[int], num: int, den: int) -> list[int] | None:
+class Steps:
+    """A count of the elementary steps a reference computation takes (for a task's effort):
+    functions that accept `steps` add one per multiply-add they perform."""
+
+    def __init__(self):
+        self.count = 0
+
+    def add(self, n: int = 1) -> None:
+        self.count += n
+
+
+def _deflate(p: list[int], num: int, den: int, steps: Steps | None = None) -> list[int] | None:
     """p / (den x - num) when it divides exactly (integer polynomials, lowest power first), else None."""
     high = p[::-1]
     out = [0] * (len(high) - 1)
     acc = 0
     for k in range(len(high) - 1):
+        if steps is not None:
+            steps.add()
         top = high[k] + num * acc
         if top % den:
             return None
@@ -234,9 +250,10 @@ def _deflate(p: list[int], num: int, den: int) -> list[int] | None:
     return out[::-1]
 
 
-def rational_roots(p) -> tuple[list[Fraction], list[int]]:
+def rational_roots(p, steps: Steps | None = None) -> tuple[list[Fraction], list[int]]:
     """Rational roots with multiplicity (rational root theorem with deflation), and the
-    primitive integer cofactor that has no rational root."""
+    primitive integer cofactor that has no rational root; `steps` counts every synthetic
+    division step over the candidates tried."""
     _, q = primitive(p)
     if not q:
         raise ValueError("the zero polynomial has every number as a root")
@@ -252,7 +269,7 @@ def rational_roots(p) -> tuple[list[Fraction], list[int]]:
                 if math.gcd(a, b) != 1:
                     continue
                 for num in (a, -a):
-                    rest = _deflate(q, num, b)
+                    rest = _deflate(q, num, b, steps)
                     if rest is not None:
                         roots.append(Fraction(num, b))
                         q = rest
@@ -265,3 +282,48 @@ def rational_roots(p) -> tuple[list[Fraction], list[int]]:
     return roots, q
 
 
+
+
+# --------------------------------------------------------------------------- reading our own text
+
+_MONOMIAL = re.compile(r"(?:\((\d+(?:/\d+)?)\)|(\d+(?:/\d+)?))?(?:([a-z])(?:\^(\d+))?)?")
+
+
+def read_poly(text: str, var: str = "x") -> list[Fraction]:
+    """The coefficients (lowest power first) of a polynomial `poly_text` wrote: "3x^2 - x + 1/2",
+    "(3/2)x - 4". Only ever called on a problem's own text, never on an answer."""
+    out: list[Fraction] = []
+    for sign, term in split_signed(text):
+        m = _MONOMIAL.fullmatch(term)
+        if m is None or (m.group(3) and m.group(3) != var):
+            raise ValueError(f"not a polynomial in {var}: {text!r}")
+        coeff = Fraction(m.group(1) or m.group(2) or 1)
+        k = 0 if not m.group(3) else int(m.group(4) or 1)
+        out += [Fraction(0)] * (k + 1 - len(out))
+        out[k] += sign * coeff
+    return trim(out)
+
+
+def split_signed(text: str) -> list[tuple[int, str]]:
+    """(sign, term) for the top-level terms of a sum written with " + " and " - " (a leading "-"
+    is the first term's sign); bracketed parts are kept whole."""
+    terms, depth, start, sign = [], 0, 0, 1
+    s = text.strip()
+    if s.startswith("-"):
+        sign, s = -1, s[1:]
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth == 0 and s.startswith((" + ", " - "), i):
+            terms.append((sign, s[start:i]))
+            sign = -1 if s[i + 1] == "-" else 1
+            i += 3
+            start = i
+            continue
+        i += 1
+    terms.append((sign, s[start:]))
+    return terms

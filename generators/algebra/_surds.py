@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from procgym.kit import frac_text
 
-from ._polynomials import coef_text, rational_roots, trim
+from ._polynomials import Steps, coef_text, rational_roots, trim
 
 
 def squarefree_split(n: int) -> tuple[int, int]:
@@ -92,14 +92,20 @@ def quadratic_roots(a, b, c) -> list[Surd]:
     return sorted(out, key=float)
 
 
-def real_roots(p) -> list[Surd]:
+QUADRATIC_FORMULA_STEPS = 4  # discriminant, its square root, the two roots
+
+
+def real_roots(p, steps: Steps | None = None) -> list[Surd]:
     """All distinct real roots of a polynomial whose part without rational roots has degree <= 2,
-    ascending. Raises ValueError for a higher-degree remainder (not needed by these tasks)."""
-    rats, rest = rational_roots(p)
+    ascending. Raises ValueError for a higher-degree remainder (not needed by these tasks).
+    `steps` counts the rational root search and the quadratic formula."""
+    rats, rest = rational_roots(p, steps)
     roots = {Surd(r) for r in rats}
     if len(rest) > 3:
         raise ValueError("a factor of degree > 2 without rational roots")
     if len(rest) == 3:
+        if steps is not None:
+            steps.add(QUADRATIC_FORMULA_STEPS)
         roots.update(quadratic_roots(rest[2], rest[1], rest[0]))
     return sorted(roots, key=float)
 

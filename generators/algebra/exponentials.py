@@ -11,7 +11,7 @@ from procgym.kit import frac_text
 from procgym.parsing import clean
 
 from ._polynomials import pmul, poly_text
-from ._surds import Surd, quadratic_roots, real_roots
+from ._surds import QUADRATIC_FORMULA_STEPS, Surd, quadratic_roots, real_roots
 from ._value_sets import grade_value_set
 
 FORMS = ("same_base", "common_base", "log_basic", "exp_e", "log_sum", "log_diff", "quadratic_exp", "different_bases")
@@ -115,6 +115,9 @@ class ExpLogEquation(Task):
     arithmetic); any equivalent exact form of each answer is accepted."""
 
     name = "algebra/exp_log_equation"
+    cap_reason = ("every form is an equation of fixed shape (one power or logarithm per side, two logarithms, or "
+                  "a quadratic in b^x), all of them in play by level 10: larger bases and coefficients would only "
+                  "grow the numbers, not the reasoning")
     knobs = (
         Knob("form", ["same_base", ["same_base", "log_basic"], ["common_base", "log_basic"],
                       ["common_base", "log_basic", "exp_e"], ["log_sum", "log_diff", "common_base", "different_bases"],
@@ -246,6 +249,33 @@ class ExpLogEquation(Task):
         p, q = rng.randint(1, 3), rng.choice([v for v in range(-top, top + 1) if v])
         # (p x + q) log a = x log c  ->  x = q log a / (log c - p log a)
         return f"{_exp(a, p, q)} = {c}^x", [q * sympy.log(a) / (sympy.log(c) - p * sympy.log(a))]
+
+    def effort(self, problem):
+        """Steps of the reference's method for the form: reading an exponent off a power (one
+        division per factor of the base), rewriting over a common base, raising a base to the
+        right side's power (one product per factor), combining logarithms, solving the linear or
+        quadratic equation that results, and checking each root against the domain."""
+        form, disguised = problem.params["form"], problem.params["disguised"]
+        equation = problem.prompt.split("\n\n")[1]
+        lhs, rhs = equation.split(" = ")
+        k = abs(int(rhs)) if re.fullmatch(r"-?\d+", rhs) else 0
+        if form == "same_base":
+            base = int(lhs.split("^")[0])
+            return abs(power_exponent(Fraction(rhs), base)) + 2
+        if form == "common_base":  # both bases as powers of one, then a linear equation
+            i, j = (perfect_power(int(side.split("^")[0]))[1] for side in (lhs, rhs))
+            return i + j + 2 + 3
+        if form == "log_basic":
+            return k + 3
+        if form == "exp_e":
+            return 3
+        if form == "log_sum":  # combine, raise, expand, move, solve, check both factors for each root
+            return 1 + k + 4 + 1 + QUADRATIC_FORMULA_STEPS + 2 * len(problem.check["roots"] or [0, 0])
+        if form == "log_diff":  # combine, raise, cross-multiply, solve, check both arguments
+            return 1 + k + 2 + 3 + 2
+        if form == "quadratic_exp":  # substitute (and undisguise), solve for u, keep u > 0, take logs
+            return 1 + disguised + QUADRATIC_FORMULA_STEPS + 2 + len(problem.check["roots"])
+        return 2 if "(" not in lhs else 7  # different bases: take logarithms (then expand and collect)
 
     def grade(self, answer, problem):
         return grade_value_set(rewrite_log_bases(answer), problem.check["roots"], functions=(sympy.log, sympy.exp),

@@ -12,6 +12,8 @@ from procgym.kit import read_rhs, refused
 from procgym.parsing import ParseError, degree_bound, parse_expression
 from procgym.verdict import right, wrong
 
+from ._polynomials import Steps, rational_roots
+
 X = sympy.Symbol("x")
 
 
@@ -76,22 +78,28 @@ class FactorPolynomial(Task):
     are irreducible; any order, sign arrangement and (x+1)^2 or (x+1)(x+1) are accepted. Higher
     levels raise the degree with more factors, non-monic factors, a common integer factor to
     take out first, repeated factors, and differences of squares or irreducible quadratics that
-    stop a partial factorisation from being complete. The reference comes from sympy's factoring
-    (dup_factor_list) of the expanded polynomial: about 1,500 problems/s at level 5, and about
-    350/s at level 10, where the degree reaches 9 and factoring dominates."""
+    stop a partial factorisation from being complete; past level 10 the degree grows to 15. The
+    reference comes from sympy's factoring (dup_factor_list) of the expanded polynomial: about
+    1,500 problems/s at level 5, about 350/s at level 10, where the degree reaches 9 and
+    factoring dominates, and about 80/s at level 20."""
 
     name = "algebra/factor_polynomial"
     knobs = (
-        Knob("n_linear", [2, 2, 2, 2, 3, 3, 3, 4, 4, 5], (0, 10), doc="linear factors (a x + b)"),
-        Knob("conjugate_pairs", [0, 1, 0, 1, 0, 1, 1, 1, 1, 1], (0, 5),
+        Knob("n_linear", [2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8], (0, 10),
+             doc="linear factors (a x + b)"),
+        Knob("conjugate_pairs", [0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3], (0, 5),
              doc="pairs of linear factors (a x - b)(a x + b) among them: differences of squares"),
-        Knob("n_quadratic", [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], (0, 4), doc="irreducible quadratic factors"),
-        Knob("repeats", [0, 0, 0, 0, 1, 0, 0, 1, 1, 1], (0, 4), doc="linear factors that appear twice"),
-        Knob("leading_max", [1, 1, 2, 3, 2, 3, 3, 3, 4, 4], (1, 20), doc="largest x coefficient of a factor"),
-        Knob("content_max", [1, 1, 1, 4, 3, 5, 5, 6, 6, 8], (1, 100), doc="largest common integer factor"),
-        Knob("root_max", [5, 6, 7, 7, 8, 8, 9, 9, 9, 10], (1, 50), doc="largest constant term of a factor"),
-        Knob("negative_lead", [False, False, False, False, False, False, True, True, True, True],
-             doc="the leading coefficient may be negative"),
+        Knob("n_quadratic", [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2], (0, 4),
+             doc="irreducible quadratic factors"),
+        Knob("repeats", [0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3], (0, 4),
+             doc="linear factors that appear twice"),
+        Knob("leading_max", [1, 1, 2, 3, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7], (1, 20),
+             doc="largest x coefficient of a factor"),
+        Knob("content_max", [1, 1, 1, 4, 3, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 12, 12, 12, 12, 12], (1, 100),
+             doc="largest common integer factor"),
+        Knob("root_max", [5, 6, 7, 7, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 12, 12, 12, 13, 13, 14], (1, 50),
+             doc="largest constant term of a factor"),
+        Knob("negative_lead", [False] * 6 + [True] * 14, doc="the leading coefficient may be negative"),
     )
     answer_format = ("the complete factorization over the integers, e.g. 3(x - 2)(x + 97)^2; use ^ for powers "
                      "and * or juxtaposition for products; any order of factors is accepted")
@@ -146,6 +154,17 @@ class FactorPolynomial(Task):
             disc = b * b - 4 * a * c
             if c != 0 and math.gcd(math.gcd(a, b), c) == 1 and (disc < 0 or math.isqrt(disc) ** 2 != disc):
                 return [a, b, c]
+
+    def effort(self, problem):
+        """Steps of factoring by hand: the common factor (one gcd step per coefficient), the
+        rational root search with synthetic division over every candidate tried, and, for a
+        cofactor without rational roots, splitting it into irreducible quadratics (undetermined
+        coefficients: its degree squared)."""
+        coeffs = problem.check["coeffs"]
+        steps = Steps()
+        _, rest = rational_roots(coeffs[::-1], steps)
+        degree = len(rest) - 1
+        return len(coeffs) + steps.count + (degree * degree if degree > 2 else 2 * degree)
 
     def grade(self, answer, problem):
         """The factors are read one by one: their product must be the polynomial exactly (a

@@ -10,7 +10,7 @@ from procgym.kit import read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._polynomials import int_content, padd, pexquo_int, pgcd_int, pmul, poly_text, ppow, pscale
+from ._polynomials import Steps, int_content, padd, pexquo_int, pgcd_int, pmul, poly_text, ppow, pscale, read_poly
 
 NAMES = ["f", "g", "h", "p"]
 KINDS = {"linear": ("linear",), "polynomial": ("linear", "quadratic"),
@@ -54,9 +54,15 @@ def fn_text(fn, u: str = "x") -> str:
     return f"({poly_text([b, a], u)})/({poly_text([d, cc], u)})"
 
 
-def apply(fn, num: list[int], den: list[int]) -> tuple[list[int], list[int]]:
-    """fn(N/D) as a reduced quotient of integer polynomials."""
+def apply(fn, num: list[int], den: list[int], steps: Steps | None = None) -> tuple[list[int], list[int]]:
+    """fn(N/D) as a reduced quotient of integer polynomials; `steps` counts every coefficient
+    product and sum, and the gcd's pseudo-remainder updates."""
     kind, c = fn
+    if steps is not None:  # the products each kind multiplies out, and its sums and scalings
+        terms = lambda p: sum(1 for v in p if v)  # noqa: E731
+        n, d = terms(num), terms(den)
+        steps.add({"linear": 2 * (n + d), "mobius": 4 * (n + d), "quadratic": 3 * (n + d) ** 2 + 3 * (n + d),
+                   "cubic": 2 * (n + d) ** 3 + 2 * (n + d)}[kind])
     if kind == "linear":
         out = (padd(pscale(num, c[0]), pscale(den, c[1])), den)
     elif kind == "quadratic":
@@ -67,13 +73,13 @@ def apply(fn, num: list[int], den: list[int]) -> tuple[list[int], list[int]]:
     else:
         a, b, cc, d = c
         out = (padd(pscale(num, a), pscale(den, b)), padd(pscale(num, cc), pscale(den, d)))
-    return reduce_fraction(*out)
+    return reduce_fraction(*out, steps=steps)
 
 
-def reduce_fraction(num: list[int], den: list[int]) -> tuple[list[int], list[int]]:
+def reduce_fraction(num: list[int], den: list[int], steps: Steps | None = None) -> tuple[list[int], list[int]]:
     if not num:
         return [], [1]
-    g = pgcd_int(num, den)
+    g = pgcd_int(num, den, steps)
     num, den = pexquo_int(num, g), pexquo_int(den, g)
     k = int_content(num + den)
     k = -k if den[-1] < 0 else k
@@ -104,7 +110,8 @@ class FunctionComposition(Task):
     """Compose functions or find an inverse function, symbolically. Level 1 composes two linear
     functions; higher levels bring quadratics, Mobius functions (ax + b)/(cx + d) and cubics,
     chains of three or four applications (with repeats such as f(g(f(x)))), the inverse of a
-    linear or Mobius function, and the inverse of a composition. The reference is computed
+    linear or Mobius function, and the inverse of a composition; past level 10, chains of up to
+    eight applications of four functions. The reference is computed
     exactly: each application maps a quotient of polynomials to a reduced quotient (polynomial
     gcd), and inverses come from solving y = f(x) (the adjugate of a Mobius map's matrix). Any
     equivalent expression is accepted; domain restrictions are not asked for."""
@@ -112,16 +119,16 @@ class FunctionComposition(Task):
     name = "algebra/function_composition"
     knobs = (
         Knob("ask", ["compose", "compose", "inverse", ["compose", "inverse"], ["compose", "inverse"],
-                     ["compose", "inverse", "inverse_composition"], ["compose", "inverse_composition"],
-                     ["compose", "inverse_composition"], ["compose", "inverse_composition"],
-                     ["compose", "inverse_composition"]],
+                     ["compose", "inverse", "inverse_composition"]] + [["compose", "inverse_composition"]] * 14,
              choices=("compose", "inverse", "inverse_composition"), doc="what is asked"),
-        Knob("kinds", ["linear", "polynomial", "linear", "polynomial", "rational", "rational", "rational", "mixed",
-                       "mixed", "mixed"],
-             choices=tuple(KINDS), doc="which kinds of function appear"),
-        Knob("chain_length", [2, 2, 2, 2, 2, 3, 3, 3, 4, 4], (2, 6), doc="function applications in a composition"),
-        Knob("n_functions", [2, 2, 2, 2, 2, 2, 2, 3, 3, 3], (1, 4), doc="distinct functions defined"),
-        Knob("coef_max", [4, 4, 5, 5, 5, 5, 6, 6, 6, 7], (1, 20), doc="largest coefficient"),
+        Knob("kinds", ["linear", "polynomial", "linear", "polynomial", "rational", "rational", "rational"]
+             + ["mixed"] * 13, choices=tuple(KINDS), doc="which kinds of function appear"),
+        Knob("chain_length", [2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (2, 8),
+             doc="function applications in a composition"),
+        Knob("n_functions", [2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4], (1, 4),
+             doc="distinct functions defined"),
+        Knob("coef_max", [4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14], (1, 20),
+             doc="largest coefficient"),
     )
     # the example is the constant 1/2 written unreduced: a composition or an inverse of the task's
     # non-constant functions is never constant, so it is never an answer
@@ -168,6 +175,23 @@ class FunctionComposition(Task):
         question = f"Let\n{defs}\n\n{task}"
         return Draft(question, rational_text(num, den), {"num": num, "den": den})
 
+    def effort(self, problem):
+        """The reference's applications, innermost first (for an inverse, each inverse from the
+        adjugate, four steps, applied outer one first), with every product, sum and gcd
+        update counted."""
+        prompt = problem.prompt
+        fns = {name: _read_function(body) for name, body in re.findall(r"^([a-z])\(x\) = (.*)$", prompt, re.M)}
+        composed = re.search(r"Find ([a-z()]+) as an expression in x\.", prompt)
+        inverted = re.search(r"Let F\(x\) = ([a-z()]+)\.", prompt)
+        call = (composed or inverted).group(1) if composed or inverted else next(iter(fns)) + "(x)"
+        chain = re.findall(r"([a-z])\(", call)
+        steps, num, den = Steps(), [0, 1], [1]
+        for name in (reversed(chain) if composed else chain):
+            if not composed:
+                steps.add(4)
+            num, den = apply(fns[name] if composed else inverse(fns[name]), num, den, steps)
+        return steps.count
+
     def grade(self, answer, problem):
         x = sympy.Symbol("x")
         c = problem.check
@@ -180,6 +204,17 @@ class FunctionComposition(Task):
         if not given.has(x) and target.has(x):
             return wrong("The answer must be an expression in x.")
         return right() if equivalent(given, target) else wrong("That expression is not the right function.")
+
+
+def _read_function(text: str) -> tuple:
+    """(kind, coefficients) of a function `fn_text` wrote (a problem's own text)."""
+    if m := re.fullmatch(r"\((.*)\)/\((.*)\)", text):
+        (b, a), (d, cc) = (([int(v) for v in read_poly(g)] + [0, 0])[:2] for g in m.groups())
+        return ("mobius", (a, b, cc, d))
+    p = [int(v) for v in read_poly(text)]
+    if len(p) == 2:
+        return ("linear", (p[1], p[0]))
+    return ("quadratic", (p[2], p[1], p[0])) if len(p) == 3 else ("cubic", (p[3], p[0]))
 
 
 _ASKED_CALL = re.compile(r"Find ([A-Za-z()]+) as an expression in x\.")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 
-from ._absolute_values import abs_critical_points, abs_eval, abs_text
+from ._absolute_values import abs_critical_points, abs_eval, abs_nodes, abs_text, read_abs
 from ._intervals import grade_intervals, interval_text, intervals_from_json, intervals_json, solve_by_sign_chart
-from ._polynomials import factor_text, padd, peval, pmul, poly_text, ppow, pscale, psub
+from ._polynomials import Steps, factor_text, padd, peval, pmul, poly_text, ppow, pscale, psub, read_poly
 from ._surds import real_roots
 
 OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -48,7 +49,8 @@ class SolveInequality(Task):
     inequalities, |ax + b| compared with a constant, quadratics, then polynomials of degree 3-5
     with repeated roots (where the sign does not change, and a non-strict inequality keeps an
     isolated point), given expanded so they must be factored, and rational inequalities where
-    the zeros of the denominator are always excluded and terms must first be moved to one side.
+    the zeros of the denominator are always excluded and terms must first be moved to one side;
+    past level 10, up to nine factors with more of them repeated.
     The reference is a sign chart: exact rational critical points (rational root theorem) and a
     test of each point and of each gap between them, in exact arithmetic."""
 
@@ -57,19 +59,21 @@ class SolveInequality(Task):
         Knob("kind", ["linear", ["linear", "compound"], ["compound", "absolute", "quadratic"], ["quadratic", "absolute"],
                       ["quadratic", "polynomial", "absolute"], ["polynomial", "rational", "absolute"],
                       ["polynomial", "rational", "absolute"], ["polynomial", "rational"], ["polynomial", "rational"],
-                      "rational"],
+                      "rational"] + [["polynomial", "rational"]] * 10,
              choices=("linear", "compound", "absolute", "quadratic", "polynomial", "rational"),
              doc="the kind of inequality"),
-        Knob("n_factors", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5], (1, 6),
+        Knob("n_factors", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 8, 9, 9], (1, 9),
              doc="linear factors of a polynomial or rational inequality (numerator and denominator together)"),
-        Knob("repeated", [0, 0, 0, 0, 0, 1, 1, 1, 2, 2], (0, 2), doc="factors squared (even multiplicity)"),
-        Knob("lead_max", [3, 3, 2, 2, 2, 2, 3, 3, 3, 3], (1, 6),
+        Knob("repeated", [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (0, 4),
+             doc="factors squared (even multiplicity)"),
+        Knob("lead_max", [3, 3, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6], (1, 6),
              doc="largest leading coefficient of a factor (above 1: fractional endpoints)"),
-        Knob("expanded", [False, False, False, True, True, True, True, True, True, True],
+        Knob("expanded", [False, False, False] + [True] * 17,
              doc="polynomials are shown multiplied out, so they must be factored"),
-        Knob("rearrange", [False, False, False, False, True, True, True, True, True, True],
+        Knob("rearrange", [False, False, False, False] + [True] * 16,
              doc="terms appear on both sides and must be moved across first"),
-        Knob("root_max", [6, 6, 6, 6, 7, 7, 8, 8, 8, 9], (1, 30), doc="largest numerator of an endpoint"),
+        Knob("root_max", [6, 6, 6, 6, 7, 7, 8, 8, 8, 9, 10, 10, 11, 11, 12, 12, 12, 13, 13, 14], (1, 30),
+             doc="largest numerator of an endpoint"),
     )
     answer_format = INTERVAL_FORMAT
     # every endpoint of the task is at most 180 in size (root_max 30), so the example is never an answer
@@ -190,5 +194,47 @@ class SolveInequality(Task):
         pts = critical_points(psub(shown_num, pscale(den, k))) + critical_points(den)
         return text, holds, pts
 
+    def effort(self, problem):
+        """The sign chart's work: the terms moved to one side (over a common denominator for a
+        rational inequality), the critical points found by the rational root search (counted),
+        and the test of each point and each gap between them (one step per coefficient evaluated)."""
+        text = problem.prompt.split("\n\n")[1]
+        parts = re.split(r" (<=|>=|<|>) ", text)
+        steps = Steps()
+        if len(parts) == 5:  # lo op (ax + b) op hi: both bounds moved across and solved for
+            mid = read_poly(parts[2])
+            for bound in (parts[0], parts[4]):
+                real_roots(psub(mid, [Fraction(bound)]), steps)
+            return 2 + steps.count + 5 * (len(mid) + 2)
+        lhs, _, rhs = parts
+        if "|" in text:
+            left, right = read_abs(lhs), read_abs(rhs)
+            points = abs_critical_points(left, right, steps)
+            return steps.count + (2 * len(points) + 1) * (abs_nodes(left) + abs_nodes(right) + 2)
+        (n1, d1), (n2, d2) = _read_side(lhs), _read_side(rhs)
+        num, den = psub(pmul(n1, d2), pmul(n2, d1)), pmul(d1, d2)
+        moved = 0 if rhs == "0" else sum(1 for c in n2 if c)
+        points = set()
+        for poly in (num, den):
+            if len(poly) > 1:
+                points.update(float(r) for r in real_roots(poly, steps))
+        return moved + steps.count + (2 * len(points) + 1) * (len(num) + len(den))
+
     def grade(self, answer, problem):
         return grade_intervals(answer, intervals_from_json(problem.check["intervals"]))
+
+
+def _read_side(text: str) -> tuple[list, list]:
+    """(numerator, denominator) of one side of an inequality the task wrote: a polynomial, a
+    product of factors with powers, or a fraction of those (a problem's own text only)."""
+    if m := re.fullmatch(r"(.*)/\((.*)\)", text):
+        return _read_product(m.group(1)), read_poly(m.group(2))
+    return (_read_product(text) if "(" in text else read_poly(text)), [Fraction(1)]
+
+
+def _read_product(text: str) -> list:
+    sign = -1 if text.startswith("-") else 1
+    out = [Fraction(sign)]
+    for body, power in re.findall(r"(x|\([^()]*\))(?:\^(\d+))?", text):
+        out = pmul(out, ppow(read_poly(body.strip("()")) if body != "x" else [0, 1], int(power or 1)))
+    return out

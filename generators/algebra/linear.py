@@ -1,11 +1,14 @@
 """Linear equations in one unknown: brackets, terms on both sides, fractional coefficients."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, grade_number, read_rhs, refused
 from procgym.parsing import ParseError
+
+from ._polynomials import split_signed
 
 # A term is ("c", value) for a constant, ("x", coefficient) for coefficient * x, or
 # ("g", k, [terms], d) for k * (terms) / d: a bracketed group, scaled and optionally divided.
@@ -65,27 +68,60 @@ def _term(t) -> tuple[bool, str]:
     return k < 0, body + (f"/{d}" if d != 1 else "")
 
 
+_GROUP = re.compile(r"(\d+|\(\d+/\d+\))?\((.*)\)(?:/(\d+))?")
+_X_TERM = re.compile(r"(\d+|\((\d+/\d+)\))?x")
+
+
+def read_sum(text: str) -> list:
+    """The terms of a side `render_sum` wrote, as the tuples above (a problem's own text only)."""
+    out = []
+    for sign, body in split_signed(text):
+        if m := _GROUP.fullmatch(body):
+            k = Fraction(m.group(1).strip("()")) if m.group(1) else Fraction(1)
+            out.append(("g", sign * k, read_sum(m.group(2)), int(m.group(3) or 1)))
+        elif m := _X_TERM.fullmatch(body):
+            out.append(("x", sign * Fraction(m.group(2) or m.group(1) or 1)))
+        else:
+            out.append(("c", sign * Fraction(body)))
+    return out
+
+
+def expansion_steps(terms, depth: int = 0) -> int:
+    """Steps to expand and collect: each x or constant term is multiplied through every bracket
+    around it and then collected (depth + 1 steps); a bracket is one distribution, plus one to
+    clear its divisor; a fractional coefficient of x is one more (clearing it)."""
+    steps = 0
+    for t in terms:
+        if t[0] == "g":
+            steps += 1 + (t[3] != 1) + expansion_steps(t[2], depth + 1)
+        else:
+            steps += depth + 1 + (t[0] == "x" and t[1].denominator != 1)
+    return steps
+
+
 @register
 class LinearEquation(Task):
     """Solve a linear equation in x. Higher levels put x on both sides, add terms (more
     collecting), brackets to expand (nested at the top levels, with negative multipliers),
     fractional coefficients and divided brackets (clearing denominators), and non-integer
-    solutions. The reference solution comes from exact expansion of the generated equation into
+    solutions; past level 10, up to 20 terms with brackets nested five deep. The reference solution comes from exact expansion of the generated equation into
     a*x + b on each side (checked against sympy.solve in the tests); sympy.solve itself takes about
     3 ms per equation, too slow for the 1,000 problems/s target."""
 
     name = "algebra/linear_equation"
     knobs = (
-        Knob("n_terms", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (2, 20), doc="top-level terms over both sides"),
-        Knob("brackets", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3], (0, 20), doc="top-level terms that are brackets"),
-        Knob("nesting", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3], (1, 5), doc="how deep brackets nest"),
-        Knob("fraction_terms", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 20),
+        Knob("n_terms", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (2, 20),
+             doc="top-level terms over both sides"),
+        Knob("brackets", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 20),
+             doc="top-level terms that are brackets"),
+        Knob("nesting", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (1, 5), doc="how deep brackets nest"),
+        Knob("fraction_terms", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 20),
              doc="terms with a fractional coefficient or a divided bracket"),
-        Knob("x_both_sides", [False, True, True, True, True, True, True, True, True, True],
-             doc="x appears on both sides"),
-        Knob("coef_max", [5, 6, 6, 7, 8, 8, 9, 9, 10, 12], (2, 100), doc="largest coefficient"),
-        Knob("max_solution_denominator", [1, 1, 1, 1, 1, 2, 3, 4, 6, 8], (1, 1000),
-             doc="largest denominator of the solution (1: an integer solution)"),
+        Knob("x_both_sides", [False] + [True] * 19, doc="x appears on both sides"),
+        Knob("coef_max", [5, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 14, 14, 15, 15, 16, 16, 18, 20], (2, 100),
+             doc="largest coefficient"),
+        Knob("max_solution_denominator", [1, 1, 1, 1, 1, 2, 3, 4, 6, 8, 8, 9, 10, 10, 12, 12, 12, 12, 12, 12],
+             (1, 1000), doc="largest denominator of the solution (1: an integer solution)"),
     )
     answer_format = ("the value of x as an exact number: an integer, a fraction p/q or a terminating "
                      "decimal (x = ... is also accepted)")
@@ -181,6 +217,11 @@ class LinearEquation(Task):
             return ("g", k, inner, d)
         k = Fraction(-1 if rng.random() < 0.25 else rng.randint(2, max(2, top)) * rng.choice((1, -1)))
         return ("g", k, inner, 1)
+
+    def effort(self, problem):
+        # expand and collect both sides, then move x to one side and divide: two steps
+        lhs, rhs = problem.check["equation"].split(" = ")
+        return expansion_steps(read_sum(lhs)) + expansion_steps(read_sum(rhs)) + 2
 
     def grade(self, answer, problem):
         try:

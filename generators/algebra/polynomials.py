@@ -11,7 +11,7 @@ from procgym.kit import NotAnAnswer, label_key, read_rhs, refused, split_top
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._polynomials import coef_text, pdivmod, poly_text, signed_join
+from ._polynomials import coef_text, pdivmod, poly_text, read_poly, signed_join, split_signed
 
 # A multivariate polynomial is a dict {(i, j): coefficient} for coefficient * x^i * y^j.
 
@@ -86,20 +86,25 @@ class ExpandPolynomial(Task):
     """Expand a sum of products of polynomials into a sum of monomials with like terms
     collected. Higher levels add products to the sum (with subtraction, so signs distribute),
     more factors per product, powers of binomials, trinomial factors, a second variable y and a
-    higher total degree. The reference comes from exact multivariate polynomial multiplication.
+    higher total degree (past level 10: up to eight products of total degree up to 10). The
+    reference comes from exact multivariate polynomial multiplication.
     The answer must equal the expression and be written as a sum of monomials with each power
     product at most once."""
 
     name = "algebra/expand_polynomial"
     knobs = (
-        Knob("n_products", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 8), doc="products in the sum"),
-        Knob("max_factors", [2, 2, 3, 2, 3, 3, 3, 3, 3, 3], (1, 6), doc="most polynomial factors in a product"),
-        Knob("max_power", [1, 1, 2, 2, 2, 3, 2, 3, 3, 3], (1, 6), doc="largest power on a factor"),
-        Knob("n_vars", [1, 1, 1, 1, 1, 2, 2, 2, 2, 2], (1, 2), doc="variables: x, or x and y"),
-        Knob("trinomial_percent", [0, 0, 0, 20, 30, 30, 40, 40, 50, 50], (0, 100),
-             doc="chance (percent) that a factor has three terms"),
-        Knob("coef_max", [3, 4, 4, 5, 5, 4, 4, 4, 4, 4], (1, 20), doc="largest coefficient inside a factor"),
-        Knob("max_degree", [2, 2, 3, 3, 4, 4, 4, 4, 5, 5], (1, 10), doc="largest total degree of a product"),
+        Knob("n_products", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8], (1, 8), doc="products in the sum"),
+        Knob("max_factors", [2, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (1, 6),
+             doc="most polynomial factors in a product"),
+        Knob("max_power", [1, 1, 2, 2, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4], (1, 6),
+             doc="largest power on a factor"),
+        Knob("n_vars", [1, 1, 1, 1, 1] + [2] * 15, (1, 2), doc="variables: x, or x and y"),
+        Knob("trinomial_percent", [0, 0, 0, 20, 30, 30, 40, 40, 50, 50, 55, 55, 60, 60, 60, 65, 65, 70, 70, 75],
+             (0, 100), doc="chance (percent) that a factor has three terms"),
+        Knob("coef_max", [3, 4, 4, 5, 5, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6], (1, 20),
+             doc="largest coefficient inside a factor"),
+        Knob("max_degree", [2, 2, 3, 3, 4, 4, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 8, 8, 9, 10], (1, 10),
+             doc="largest total degree of a product"),
     )
     answer_format = ("the fully expanded polynomial: a sum of terms like 3x^2y, with like terms collected "
                      "(use ^ for powers)")
@@ -169,6 +174,22 @@ class ExpandPolynomial(Task):
             out[key] = c
         return out
 
+    def effort(self, problem):
+        """Monomial products of the expansion, factor by factor (a power as repeated products),
+        then every term scaled and collected into the sum."""
+        expr = problem.prompt.split("\n\n")[1]
+        work = 0
+        for _sign, piece in split_signed(expr):
+            k, mono, factors = re.fullmatch(r"(\d+)?([xy]?)((?:\([^()]*\)(?:\^\d+)?)+)", piece).groups()
+            running = {(int(mono == "x"), int(mono == "y")): 1}
+            for body, power in re.findall(r"\(([^()]*)\)(?:\^(\d+))?", factors):
+                factor = _read_mv(body)
+                for _ in range(int(power or 1)):
+                    work += len(running) * len(factor)
+                    running = mv_mul(running, factor)
+            work += len(running) * (k is not None) + len(running)
+        return work
+
     def grade(self, answer, problem):
         """The answer is read as written: a sum of monomials, each a number times powers of the
         variables, every power product at most once; their coefficients are then compared
@@ -193,6 +214,16 @@ class ExpandPolynomial(Task):
             given[key] = monomial_coefficient(term)
         given = {k: c for k, c in given.items() if c != 0}
         return right() if given == want else wrong("That is not equal to the expression.")
+
+
+def _read_mv(text: str) -> dict:
+    """A polynomial in x and y that `mv_text` wrote, as {(i, j): coefficient} (our own text only)."""
+    out: dict = {}
+    for sign, term in split_signed(text):
+        c, xs, xp, ys, yp = re.fullmatch(r"(\d*)(x(?:\^(\d+))?)?(y(?:\^(\d+))?)?", term).groups()
+        key = (int(xp or 1) if xs else 0, int(yp or 1) if ys else 0)
+        out[key] = out.get(key, 0) + sign * int(c or 1)
+    return {key: v for key, v in out.items() if v}
 
 
 def _poly_expr(terms: dict):
@@ -263,21 +294,25 @@ class PolynomialDivision(Task):
     the degrees of the dividend and the divisor (so several subtraction rounds and a remainder of
     degree above zero), leave powers out of the dividend (zero placeholders), make some divisions
     exact, and at the top levels use a non-monic divisor, so the quotient and remainder have
-    fractional coefficients. The reference comes from long division over the rationals."""
+    fractional coefficients; past level 10, dividends up to degree 15 and divisors up to 6. The
+    reference comes from long division over the rationals."""
 
     name = "algebra/polynomial_division"
     knobs = (
-        Knob("dividend_degree", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (1, 12), doc="degree of the dividend"),
-        Knob("divisor_degree", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3], (1, 6), doc="degree of the divisor"),
-        Knob("missing_terms", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3], (0, 10),
+        Knob("dividend_degree", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 9, 10, 11, 11, 12, 13, 14, 15], (1, 16),
+             doc="degree of the dividend"),
+        Knob("divisor_degree", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (1, 6),
+             doc="degree of the divisor"),
+        Knob("missing_terms", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7], (0, 10),
              doc="powers below the leading one left out of the dividend"),
-        Knob("divisor_lead_max", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2], (1, 9),
+        Knob("divisor_lead_max", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (1, 9),
              doc="largest leading coefficient of the divisor (above 1: fractional answers)"),
-        Knob("divisor_coef_max", [3, 4, 4, 4, 3, 3, 3, 3, 3, 3], (1, 50),
+        Knob("divisor_coef_max", [3, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 4, 3, 4, 4, 4, 4, 5, 5, 5], (1, 50),
              doc="largest coefficient of the divisor below its leading one"),
-        Knob("exact_percent", [0, 20, 20, 20, 20, 20, 20, 15, 15, 15], (0, 100),
+        Knob("exact_percent", [0, 20, 20, 20, 20, 20, 20] + [15] * 13, (0, 100),
              doc="chance (percent) that the remainder is zero"),
-        Knob("coef_max", [5, 6, 6, 7, 7, 7, 8, 8, 8, 8], (1, 50), doc="largest coefficient of the dividend"),
+        Knob("coef_max", [5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10], (1, 50),
+             doc="largest coefficient of the dividend"),
     )
     answer_format = ("the quotient and the remainder separated by a semicolon, quotient first, as polynomials "
                      "in x (write 0 for a zero remainder)")
@@ -309,6 +344,22 @@ class PolynomialDivision(Task):
                     f"using polynomial long division. Find the quotient and the remainder.")
         as_json = [[[c.numerator, c.denominator] for c in p] for p in (q, r)]
         return Draft(question, f"{poly_text(q)}; {poly_text(r)}", {"quotient": as_json[0], "remainder": as_json[1]})
+
+    def effort(self, problem):
+        """Long division as the reference does it: per quotient term one division of leading
+        coefficients and one multiply-subtract per nonzero divisor coefficient."""
+        blocks = problem.prompt.split("\n\n")
+        r, d = read_poly(blocks[1]), read_poly(blocks[3])
+        steps = 0
+        while len(r) >= len(d) and r:
+            k, c = len(r) - len(d), r[-1] / d[-1]
+            steps += 1 + sum(1 for v in d if v)
+            r = list(r)
+            for i, v in enumerate(d):
+                r[k + i] -= c * v
+            while r and r[-1] == 0:
+                r.pop()
+        return steps
 
     def grade(self, answer, problem):
         try:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 import sympy
@@ -11,9 +12,9 @@ from procgym.kit import frac_text, read_rhs, refused
 from procgym.parsing import ParseError, degree_bound, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._linear_systems import read_unknowns, solve_system
-from ._polynomials import (degree, factor_text, int_content, padd, pexquo_int, pgcd_int, pmul, poly_text, ppow,
-                           pscale)
+from ._linear_systems import elimination_steps, read_unknowns, solve_system
+from ._polynomials import (Steps, degree, factor_text, int_content, padd, pexquo_int, pgcd_int, pmul, poly_text, ppow,
+                           pscale, read_poly)
 
 X = sympy.Symbol("x")
 
@@ -59,6 +60,18 @@ def _fraction_text(num, den) -> str:
     return f"{n}/({poly_text(den)})"
 
 
+def _read_fraction(text: str) -> tuple[list, list]:
+    """(numerator, denominator) of a fraction `_fraction_text` wrote (a problem's own text)."""
+    if "/(" in text:
+        top, bottom = text.rsplit("/(", 1)
+        return read_poly(top[1:-1] if top.startswith("(") else top), read_poly(bottom[:-1])
+    if m := re.fullmatch(r"\((.*)\)/(\d+)", text):
+        return read_poly(m.group(1)), [Fraction(m.group(2))]
+    if m := re.fullmatch(r"(-?\d+)/(\d+)", text):
+        return [Fraction(m.group(1))], [Fraction(m.group(2))]
+    return read_poly(text), [Fraction(1)]
+
+
 def lowest_terms(num: list[int], den: list[int]) -> tuple[list[int], list[int]]:
     """num/den (integer polynomials) cancelled by their polynomial gcd and by their common
     integer factor, with a positive leading coefficient in the denominator."""
@@ -87,23 +100,30 @@ class SimplifyRational(Task):
     numerator and denominator share one linear factor (to be found by factoring); higher levels
     add shared factors, integer contents, non-monic factors and irreducible quadratic factors,
     then products and quotients of two or three fractions (cancelling across fractions), and at
-    the top levels sums and differences over a common denominator. The reference cancels the
+    the top levels sums and differences over a common denominator (past level 10, up to five
+    fractions with more factors). The reference cancels the
     polynomial gcd (Euclid's algorithm over the rationals). The answer must equal the expression
     and be a single fraction P/Q (or a polynomial) whose numerator and denominator share no
     factor; domain restrictions are not asked for."""
 
     name = "algebra/simplify_rational"
     knobs = (
-        Knob("n_fractions", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3], (1, 4), doc="fractions combined"),
-        Knob("operations", ["mul", "mul", "mul", "mul", "mul", "muldiv", "muldiv", "all", "all", "all"],
+        Knob("n_fractions", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5], (1, 6), doc="fractions combined"),
+        Knob("operations", ["mul", "mul", "mul", "mul", "mul", "muldiv", "muldiv"] + ["all"] * 13,
              choices=("mul", "muldiv", "all"),
              doc="how fractions combine: products; products and quotients; or also sums and differences"),
-        Knob("common_factors", [1, 1, 1, 2, 2, 2, 2, 2, 3, 3], (0, 6), doc="linear factors that cancel"),
-        Knob("other_factors", [1, 2, 2, 2, 2, 3, 3, 3, 3, 4], (0, 8), doc="linear factors that do not cancel"),
-        Knob("quadratic_factors", [0, 0, 0, 0, 0, 0, 1, 1, 1, 1], (0, 3), doc="irreducible quadratic factors"),
-        Knob("content_max", [1, 1, 3, 3, 3, 4, 4, 4, 5, 5], (1, 20), doc="largest constant factor of a part"),
-        Knob("lead_max", [1, 1, 1, 2, 1, 2, 2, 2, 2, 3], (1, 6), doc="largest leading coefficient of a factor"),
-        Knob("root_max", [5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (1, 20), doc="largest constant in a factor"),
+        Knob("common_factors", [1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 6], (0, 6),
+             doc="linear factors that cancel"),
+        Knob("other_factors", [1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 6, 7, 7, 7, 8, 8], (0, 8),
+             doc="linear factors that do not cancel"),
+        Knob("quadratic_factors", [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3], (0, 3),
+             doc="irreducible quadratic factors"),
+        Knob("content_max", [1, 1, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, 8, 9], (1, 20),
+             doc="largest constant factor of a part"),
+        Knob("lead_max", [1, 1, 1, 2, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4], (1, 6),
+             doc="largest leading coefficient of a factor"),
+        Knob("root_max", [5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10, 10, 10, 11, 11, 12, 12, 13], (1, 20),
+             doc="largest constant in a factor"),
     )
     answer_format = ("the simplified expression as a single fraction P/Q in lowest terms, with P and Q polynomials "
                      "in x, expanded or factored (or just a polynomial if the denominator cancels)")
@@ -191,6 +211,33 @@ class SimplifyRational(Task):
         ops = [rng.choice("+-") for _ in range(k - 1)]
         return fracs, ops
 
+    def effort(self, problem):
+        """Combining the fractions as the reference does (one step per pair of nonzero
+        coefficients multiplied, one per coefficient added), then cancelling the gcd by the
+        pseudo-remainder sequence (one step per coefficient updated)."""
+        expr = problem.prompt.split("\n\n")[1]
+        parts = [(op, _read_fraction(text)) for op, text in
+                 re.findall(r"(^| [-+*/] )\[(.*?)\](?= [-+*/] \[|$)", expr)] or [("", _read_fraction(expr))]
+        steps = Steps()
+
+        def product(p, q):
+            steps.add(sum(1 for v in p if v) * sum(1 for v in q if v))
+            return pmul(p, q)
+
+        (_, (num, den)), rest = parts[0], parts[1:]
+        for op, (n2, d2) in rest:
+            op = op.strip()
+            if op == "*":
+                num, den = product(num, n2), product(den, d2)
+            elif op == "/":
+                num, den = product(num, d2), product(den, n2)
+            else:
+                left, right = product(num, d2), product(n2, den)
+                steps.add(max(len(left), len(right)))
+                num, den = padd(left, pscale(right, 1 if op == "+" else -1)), product(den, d2)
+        pgcd_int([int(v) for v in num], [int(v) for v in den], steps)
+        return steps.count
+
     def grade(self, answer, problem):
         c = problem.check
         try:
@@ -256,7 +303,7 @@ def _equals(text: str, target) -> bool:
         return False
 
 
-LETTERS = "ABCDFGHKMNPQRST"
+LETTERS = "ABCDFGHKMNPQRSTUVWZ"  # no E, I, O, L, X, Y: they read as numbers or variables
 
 
 @register
@@ -266,17 +313,22 @@ class PartialFractions(Task):
     is unique. Higher levels add distinct linear factors, a repeated linear factor (up to a cube:
     terms A/(x-a) + B/(x-a)^2 + ...), non-monic factors, an irreducible quadratic factor (a
     (Bx + C)/(x^2 + ...) term) and an improper fraction whose polynomial part must be found by
-    division first. The reference solves the coefficient-matching linear system exactly."""
+    division first; past level 10, up to seven linear and three quadratic factors. The reference solves the coefficient-matching linear system exactly."""
 
     name = "algebra/partial_fractions"
     knobs = (
-        Knob("n_linear", [2, 2, 3, 2, 3, 2, 2, 3, 2, 3], (1, 5), doc="distinct linear factors of the denominator"),
-        Knob("repeated_power", [1, 1, 1, 2, 2, 2, 2, 2, 3, 3], (1, 4), doc="power of one linear factor"),
-        Knob("n_quadratic", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1], (0, 2), doc="irreducible quadratic factors"),
-        Knob("lead_max", [1, 1, 1, 1, 2, 1, 2, 2, 2, 2], (1, 5), doc="largest leading coefficient of a linear factor"),
-        Knob("improper", [False, False, False, False, False, False, True, False, True, True],
+        Knob("n_linear", [2, 2, 3, 2, 3, 2, 2, 3, 2, 3, 4, 3, 4, 4, 5, 5, 5, 6, 7, 7], (1, 7),
+             doc="distinct linear factors of the denominator"),
+        Knob("repeated_power", [1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 3, 4, 4, 4, 5], (1, 5),
+             doc="power of one linear factor"),
+        Knob("n_quadratic", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3], (0, 3),
+             doc="irreducible quadratic factors"),
+        Knob("lead_max", [1, 1, 1, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3], (1, 5),
+             doc="largest leading coefficient of a linear factor"),
+        Knob("improper", [False, False, False, False, False, False, True, False] + [True] * 12,
              doc="the numerator's degree is at least the denominator's: a polynomial part comes first"),
-        Knob("value_max", [4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (1, 50), doc="largest constant in the decomposition"),
+        Knob("value_max", [4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10, 11, 12, 12, 12], (1, 50),
+             doc="largest constant in the decomposition"),
     )
     answer_format = ("the value of every constant as name=value pairs separated by commas, values as integers or "
                      "fractions p/q (e.g. A=2, B=-1/3)")
@@ -346,6 +398,29 @@ class PartialFractions(Task):
                     f"for every x where both sides are defined.")
         answer = ", ".join(f"{n}={frac_text(v)}" for n, v in zip(names, solution))
         return Draft(question, answer, {"names": names, "values": [[v.numerator, v.denominator] for v in solution]})
+
+    def effort(self, problem):
+        """Coefficient matching as the reference does it: the template's basis polynomials
+        (each numerator times the rest of the denominator) give one equation per power of x,
+        solved by Gauss-Jordan elimination (steps counted)."""
+        m = re.search(r"^\((.*)\)/\((.*)\) = ", problem.prompt, re.M)
+        numerator = read_poly(m.group(1))
+        parts = [(read_poly(body.strip("()")) if body != "x" else [0, 1], int(power or 1))
+                 for body, power in re.findall(r"(x|\([^()]*\))(?:\^(\d+))?", m.group(2))]
+        den = [1]
+        for f, k in parts:
+            den = pmul(den, ppow(f, k))
+        basis = []
+        for f, k in parts:
+            for j in range(1, k + 1):
+                rest = pexquo_int([int(v) for v in den], [int(v) for v in ppow(f, j)])
+                basis += [pmul(numer, rest) for numer in ([[0, 1], [1]] if len(f) == 3 else [[1]])]
+        for j in range(len(problem.check["names"]) - len(basis)):
+            basis.append(pmul([0] * j + [1], den))
+        size = max(len(numerator), len(basis))
+        rows = [[(b[e] if e < len(b) else 0) for b in basis] + [numerator[e] if e < len(numerator) else 0]
+                for e in range(size)]
+        return elimination_steps(rows)
 
     def grade(self, answer, problem):
         c = problem.check

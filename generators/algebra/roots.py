@@ -6,7 +6,7 @@ import math
 
 from procgym import Draft, Knob, Task, register
 
-from ._polynomials import pmul, poly_text, power_text, signed_join
+from ._polynomials import Steps, pmul, poly_text, power_text, psub, read_poly, signed_join, split_signed
 from ._surds import real_roots
 from ._value_sets import grade_value_set
 
@@ -40,24 +40,26 @@ class PolynomialRoots(Task):
     integer roots; then quadratics whose roots are surds ((3 + sqrt(5))/2) or not real at all;
     then cubics, quartics and quintics with integer and fractional roots (rational root theorem,
     synthetic division), repeated roots, at most one leftover quadratic factor with surd or no
-    real roots, and terms on both sides of the equation. The reference roots come from an exact
+    real roots, and terms on both sides of the equation; past level 10, degrees 5 to 8 with
+    larger leading coefficients and more repeated roots. The reference roots come from an exact
     solver: the rational root theorem with deflation, then the quadratic formula on what is
     left. Any equivalent exact form of each root is accepted, in any order."""
 
     name = "algebra/polynomial_roots"
     knobs = (
-        Knob("degree", [2, 2, 2, 3, 3, 3, 4, 4, 4, 5], (2, 6), doc="degree of the polynomial"),
+        Knob("degree", [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8),
+             doc="degree of the polynomial"),
         Knob("quadratic_factor", ["none", "surd", ["surd", "complex", "none"], "surd", ["surd", "complex", "none"],
-                                  ["surd", "none"], ["surd", "complex", "none"], ["surd", "complex", "none"],
-                                  ["surd", "complex", "none"], ["surd", "complex", "none"]],
+                                  ["surd", "none"]] + [["surd", "complex", "none"]] * 14,
              choices=("none", "surd", "complex"),
              doc="a quadratic factor without rational roots: surd roots, no real roots, or none"),
-        Knob("lead_max", [1, 1, 3, 1, 2, 2, 2, 3, 3, 3], (1, 9),
+        Knob("lead_max", [1, 1, 3, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6], (1, 9),
              doc="largest leading coefficient of a factor (above 1: fractional roots)"),
-        Knob("root_max", [6, 6, 6, 6, 7, 7, 8, 8, 9, 9], (1, 30), doc="largest numerator of a rational root"),
-        Knob("repeats", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2], (0, 4), doc="rational roots that appear twice"),
-        Knob("both_sides", [False, False, False, False, False, False, True, True, True, True],
-             doc="terms are split over both sides of the equation"),
+        Knob("root_max", [6, 6, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12, 12, 12], (1, 30),
+             doc="largest numerator of a rational root"),
+        Knob("repeats", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4], (0, 4),
+             doc="rational roots that appear twice"),
+        Knob("both_sides", [False] * 6 + [True] * 14, doc="terms are split over both sides of the equation"),
     )
     answer_format = ("all distinct real solutions, exact (integers, fractions p/q or surds such as (3 + sqrt(5))/2), "
                      "separated by commas in any order; \"none\" if there is no real solution")
@@ -91,6 +93,15 @@ class PolynomialRoots(Task):
         left = [(c, power_text("x", k)) for i, (c, k) in enumerate(terms) if i not in moved]
         right = [(-c, power_text("x", k)) for i, (c, k) in enumerate(terms) if i in moved]
         return f"{signed_join(left)} = {signed_join(right)}"
+
+    def effort(self, problem):
+        # terms brought to one side, then the reference's search: every synthetic division step
+        # over the rational candidates tried, and the quadratic formula on what is left
+        lhs, rhs = problem.prompt.split("\n\n")[1].split(" = ")
+        poly = psub(read_poly(lhs), read_poly(rhs))
+        steps = Steps()
+        real_roots([int(c) for c in poly], steps)
+        return steps.count + len(split_signed(rhs)) * (rhs != "0")
 
     def grade(self, answer, problem):
         return grade_value_set(answer, problem.check["roots"], what="the real solutions")

@@ -68,6 +68,9 @@ class SequenceFormula(Task):
     distinct rational bases r and compared term by term, which decides the identity for every n."""
 
     name = "algebra/sequence_formula"
+    cap_reason = ("level 10 already asks for sums and closed forms from two far-apart terms with fractional "
+                  "steps: the closed forms take the same few steps for any index, so larger indices or values add "
+                  "no reasoning, and geometric indices stop at 12 to keep terms readable")
     knobs = (
         Knob("kind", ["arithmetic", ["arithmetic", "geometric"], ["arithmetic", "geometric"],
                       ["arithmetic", "geometric"], ["arithmetic", "geometric"], ["arithmetic", "geometric"],
@@ -182,6 +185,27 @@ class SequenceFormula(Task):
             return u - (p - 1) * d, d
         r = exact_root(v / u, q - p, positive=True)
         return u / r ** (p - 1), r
+
+    def effort(self, problem):
+        """Steps by the formulas: recovering the first term and the step (a difference or
+        ratio of shown terms; from two far-apart terms, the difference over the gap or the
+        gap-th root of the ratio, then back to a_1), then what is asked (a term or a sum by
+        the closed forms, where a geometric power r^N costs N - 1 products)."""
+        kind, ask, given = (problem.params[k] for k in ("kind", "ask", "given"))
+        geometric = kind == "geometric"
+        steps = {"terms": 1, "recursive": 0}.get(given, 0)
+        if given == "two_terms":
+            (p, q), = [tuple(map(int, m)) for m in [re.findall(r"a_(\d+) = ", problem.prompt)]]
+            steps = 2 + (q - p) + p if geometric else 6
+        m = re.search(r"Find a_(\d+)\.|the first (\d+) terms", problem.prompt)
+        n = int(m.group(1) or m.group(2)) if m else 0
+        if ask == "term":
+            steps += n if geometric else 3
+        elif ask == "sum":
+            steps += n + 4 if geometric else 6
+        else:
+            steps += 2 if ask == "formula" else 3
+        return steps
 
     def grade(self, answer, problem):
         c = problem.check

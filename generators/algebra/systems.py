@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
@@ -9,10 +10,10 @@ from procgym.kit import frac_text, is_none, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._linear_systems import read_unknowns, solve_system
-from ._polynomials import signed_join
+from ._linear_systems import elimination_steps, read_unknowns, solve_system
+from ._polynomials import signed_join, split_signed
 
-NAMES = ["x", "y", "z", "w", "v", "u"]
+NAMES = ["x", "y", "z", "w", "v", "u", "t", "s"]
 _NONE = {"inconsistent", "no real solution", "the system is inconsistent"}
 _INFINITE = {"infinite", "infinitely many", "infinitely many solutions", "infinite solutions",
              "infinitely many solution", "infinity", "infinitely many answers", "dependent"}
@@ -57,23 +58,25 @@ def bareiss_det(a: list[list[int]]) -> int:
 class LinearSystem(Task):
     """Solve a system of linear equations with integer coefficients. The answer is the unique
     solution (name=value pairs), "none" for an inconsistent system or "infinite" for infinitely
-    many solutions. Higher levels add unknowns (2 to 5), singular systems (a dependent equation,
+    many solutions. Higher levels add unknowns (2 to 5, past level 10 up to 8), singular systems (a dependent equation,
     consistent or contradictory), an extra equation beyond the number of unknowns, terms on both
     sides, larger coefficients and fractional solutions. The reference answer comes from
     Gauss-Jordan elimination over the rationals with a rank test."""
 
     name = "algebra/linear_system"
     knobs = (
-        Knob("n_unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 6), doc="unknowns (and equations)"),
-        Knob("singular_percent", [0, 0, 0, 20, 25, 25, 30, 30, 30, 30], (0, 100),
+        Knob("n_unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8),
+             doc="unknowns (and equations)"),
+        Knob("singular_percent", [0, 0, 0, 20, 25, 25] + [30] * 14, (0, 100),
              doc="chance (percent) that one equation depends on the others: no or infinitely many solutions"),
-        Knob("extra_equations", [0, 0, 0, 0, 0, 0, 0, 1, 1, 1], (0, 3),
+        Knob("extra_equations", [0] * 7 + [1] * 5 + [2] * 4 + [3] * 4, (0, 3),
              doc="equations beyond the number of unknowns (combinations, sometimes contradictory)"),
-        Knob("both_sides", [False, False, False, False, True, True, True, True, True, True],
-             doc="unknowns appear on both sides of the equations"),
-        Knob("coef_max", [3, 5, 5, 6, 6, 7, 7, 8, 9, 9], (1, 50), doc="largest coefficient"),
-        Knob("value_max", [5, 6, 6, 8, 8, 9, 9, 10, 10, 12], (1, 100), doc="largest numerator of a solution value"),
-        Knob("max_solution_denominator", [1, 1, 1, 1, 1, 2, 2, 3, 4, 5], (1, 20),
+        Knob("both_sides", [False] * 4 + [True] * 16, doc="unknowns appear on both sides of the equations"),
+        Knob("coef_max", [3, 5, 5, 6, 6, 7, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15], (1, 50),
+             doc="largest coefficient"),
+        Knob("value_max", [5, 6, 6, 8, 8, 9, 9, 10, 10, 12, 12, 12, 14, 14, 15, 15, 16, 16, 18, 20], (1, 100),
+             doc="largest numerator of a solution value"),
+        Knob("max_solution_denominator", [1, 1, 1, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (1, 20),
              doc="largest denominator of a solution value (1: integer solutions)"),
     )
     answer_format = ('the solution as name=value pairs separated by commas, values as integers or fractions p/q '
@@ -134,6 +137,25 @@ class LinearSystem(Task):
         first = next((v for v in ints[:-1] if v), 1)
         g = g if first > 0 else -g
         return [v // g for v in ints]
+
+    def effort(self, problem):
+        # terms moved to their sides, then Gauss-Jordan elimination of the system as printed
+        names = problem.check["names"]
+        rows, moved = [], 0
+        for line in problem.prompt.split("\n\n")[1].splitlines():
+            row = [Fraction(0)] * (len(names) + 1)
+            for side, text in zip((1, -1), line.split(" = ")):
+                for sign, term in split_signed(text):
+                    coef, name = re.fullmatch(r"(\d*)([a-z]?)", term).groups()
+                    value = side * sign * int(coef or 1)
+                    if name:
+                        row[names.index(name)] += value
+                        moved += side < 0
+                    else:
+                        row[-1] -= value
+                        moved += side > 0
+            rows.append(row)
+        return moved + elimination_steps(rows)
 
     def grade(self, answer, problem):
         c = problem.check

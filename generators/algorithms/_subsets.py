@@ -46,8 +46,8 @@ def count_subsets(values: list[int]) -> list[int]:
     top = 0
     for v in values:
         top += v
-        for s in range(top, v - 1, -1):
-            ways[s] += ways[s - v]
+        # ways[s] += ways[s - v] for every s >= v, all from the counts before this value
+        ways[v:top + 1] = [a + b for a, b in zip(ways[v:top + 1], ways[:top + 1 - v])]
     return ways
 
 
@@ -60,7 +60,6 @@ def fewest_terms(values: list[int]) -> list[int]:
     top = 0
     for v in values:
         top += v
-        for s in range(top, v - 1, -1):
-            if fewest[s - v] + 1 < fewest[s]:
-                fewest[s] = fewest[s - v] + 1
+        # fewest[s] = min(fewest[s], fewest[s - v] + 1) for every s >= v, from the values before
+        fewest[v:top + 1] = [a if a <= b + 1 else b + 1 for a, b in zip(fewest[v:top + 1], fewest[:top + 1 - v])]
     return fewest

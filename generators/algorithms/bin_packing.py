@@ -12,12 +12,22 @@ from .._labels import node_labels
 from ._item_readers import read_groups
 
 
-def first_fit(sizes: list[int], capacity: int, order=None) -> list[list[int]]:
-    """First fit: each item (in `order`, default as listed) goes into the first bin it fits in."""
+SEARCH_BUDGET = 20_000  # placements the exact search may try before an instance is redrawn
+
+
+class SearchTooLong(Exception):
+    """The exact search needed more placements than its budget."""
+
+
+def first_fit(sizes: list[int], capacity: int, order=None, tally: list[int] | None = None) -> list[list[int]]:
+    """First fit: each item (in `order`, default as listed) goes into the first bin it fits in.
+    `tally[0]`, when given, counts the bins looked at."""
     bins: list[list[int]] = []
     loads: list[int] = []
     for i in (range(len(sizes)) if order is None else order):
         for b, load in enumerate(loads):
+            if tally is not None:
+                tally[0] += 1
             if load + sizes[i] <= capacity:
                 bins[b].append(i)
                 loads[b] += sizes[i]
@@ -28,16 +38,20 @@ def first_fit(sizes: list[int], capacity: int, order=None) -> list[list[int]]:
     return bins
 
 
-def min_bins(sizes: list[int], capacity: int) -> list[list[int]]:
+def min_bins(sizes: list[int], capacity: int, budget: int | None = None,
+             tally: list[int] | None = None) -> list[list[int]]:
     """An optimal packing (lists of item indices), by branch and bound: first-fit decreasing gives
     an upper bound; for each smaller bin count from the lower bound up, a depth-first search places
     the items largest first, trying each distinct bin load once (bins with equal loads are
-    interchangeable)."""
+    interchangeable). With `budget`, SearchTooLong once the search has tried that many
+    placements; `tally[0]`, when given, counts the bins first fit looks at and the placements
+    tried."""
     n = len(sizes)
     if any(s > capacity for s in sizes):
         raise ValueError("an item is larger than the capacity")
     order = sorted(range(n), key=lambda i: (-sizes[i], i))
-    best = first_fit(sizes, capacity, order)
+    tally = [0] if tally is None else tally
+    best = first_fit(sizes, capacity, order, tally)
     lower = max(-(-sum(sizes) // capacity), sum(1 for s in sizes if 2 * s > capacity))
 
     def fits_in(k: int) -> list[list[int]] | None:
@@ -52,6 +66,9 @@ def min_bins(sizes: list[int], capacity: int) -> list[list[int]]:
                 if load + size > capacity or load in tried:
                     continue
                 tried.add(load)
+                tally[0] += 1
+                if budget is not None and tally[0] > budget:
+                    raise SearchTooLong
                 loads[b] += size
                 where[pos] = b
                 if place(pos + 1, max(used, b + 1)):
@@ -99,11 +116,13 @@ class BinPacking(Task):
 
     name = "algorithms/bin_packing"
     knobs = (
-        Knob("n_items", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14], (1, 20), doc="number of items"),
-        Knob("capacity", [10, 10, 12, 15, 15, 20, 20, 25, 30, 30], (2, 1000), doc="capacity of each bin"),
-        Knob("first_fit_trap", [False, False, True, True, True, True, True, True, True, True],
+        Knob("n_items", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24], (1, 40),
+             doc="number of items"),
+        Knob("capacity", [10, 10, 12, 15, 15, 20, 20, 25, 30, 30, 30, 35, 35, 40, 40, 45, 45, 50, 50, 55], (2, 1000),
+             doc="capacity of each bin"),
+        Knob("first_fit_trap", [False, False] + [True] * 18,
              doc="prefer instances where first fit in the listed order is not optimal"),
-        Knob("perfect", [False, False, False, False, [False, True], [False, True], True, True, True, True],
+        Knob("perfect", [False, False, False, False, [False, True], [False, True]] + [True] * 14,
              doc="cut the items from full bins, so an optimal packing leaves no space"),
     )
     answer_format = ("the bins, separated by semicolons, each written as the comma-separated names of its items "
@@ -112,14 +131,23 @@ class BinPacking(Task):
 
     def build(self, rng, params):
         n, cap = params["n_items"], params["capacity"]
+        found = None  # the last drawn instance the exact search finished
         for attempt in range(40):
             if params["perfect"] and n >= 2:
                 sizes = perfect_pieces(rng, n, cap)
             else:
                 sizes = [rng.randint(max(1, cap // 6), max(1, cap * 3 // 4)) for _ in range(n)]
-            packing = min_bins(sizes, cap)
+            try:
+                packing = min_bins(sizes, cap, SEARCH_BUDGET)
+            except SearchTooLong:  # only the largest levels' instances come near the budget
+                continue
+            found = sizes, packing
             if not params["first_fit_trap"] or attempt >= 30 or len(first_fit(sizes, cap)) > len(packing):
                 break
+        if found is None:  # every draw was too long to search: items over half a bin, one bin each
+            sizes = [rng.randint(cap // 2 + 1, cap) for _ in range(n)]
+            found = sizes, min_bins(sizes, cap)
+        sizes, packing = found
         names = node_labels(n)
         listing = "\n".join(f"{names[i]}: size {s}" for i, s in enumerate(sizes))
         question = (f"Bins each hold a total size of at most {cap}. Pack these {n} items into as few bins as "
@@ -128,6 +156,13 @@ class BinPacking(Task):
         answer = "; ".join(",".join(names[i] for i in b) for b in packing)
         return Draft(question, answer, {"sizes": {names[i]: s for i, s in enumerate(sizes)}, "capacity": cap,
                                         "bins": len(packing)})
+
+    def effort(self, problem):
+        # the exact search's work: bins first-fit decreasing looks at, then placements tried
+        sizes = list(problem.check["sizes"].values())
+        tally = [0]
+        min_bins(sizes, problem.check["capacity"], tally=tally)
+        return tally[0]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -61,15 +61,17 @@ class BinarySearchTrace(Task):
 
     name = "algorithms/binary_search_trace"
     knobs = (
-        Knob("length", [5, 7, 8, 10, 12, 15, 20, 25, 31, 40], (1, 500), doc="length of the array"),
+        # past level 10 each length holds one more probe's worth of halving than two levels before
+        Knob("length", [5, 7, 8, 10, 12, 15, 20, 25, 31, 40, 63, 80, 100, 127, 160, 200, 255, 320, 400, 511],
+             (1, 1000), doc="length of the array"),
         Knob("variant", ["exact", "exact", "exact", "exact", ["exact", "lower"], ["exact", "lower"],
-                         ["exact", "lower", "upper"], ["exact", "lower", "upper"], ["lower", "upper"],
-                         ["lower", "upper"]], choices=("exact", "lower", "upper"), doc="what the search looks for"),
-        Knob("absent_rate", [0.0, 0.0, 0.3, 0.4, 0.4, 0.4, 0.4, 0.5, 0.5, 0.5], (0.0, 1.0),
+                         ["exact", "lower", "upper"], ["exact", "lower", "upper"]] + [["lower", "upper"]] * 12,
+             choices=("exact", "lower", "upper"), doc="what the search looks for"),
+        Knob("absent_rate", [0.0, 0.0, 0.3, 0.4, 0.4, 0.4, 0.4] + [0.5] * 13, (0.0, 1.0),
              doc="chance that the target is not in the array"),
-        Knob("ceil_mid", [False, False, False, False, False, False, [False, True], [False, True], True, True],
+        Knob("ceil_mid", [False, False, False, False, False, False, [False, True], [False, True]] + [True] * 12,
              doc="round the midpoint up instead of down"),
-        Knob("duplicates", [False, False, False, False, True, True, True, True, True, True],
+        Knob("duplicates", [False, False, False, False] + [True] * 16,
              doc="allow repeated values in the array"),
     )
     answer_format = "the probed indices in order, comma-separated"
@@ -82,7 +84,8 @@ class BinarySearchTrace(Task):
         else:
             arr = sorted(rng.sample(range(1, 3 * n + 1), n))
         present = sorted(set(arr))
-        absent = [v for v in range(arr[0] - 2, arr[-1] + 3) if v not in set(arr)]
+        held = set(arr)
+        absent = [v for v in range(arr[0] - 2, arr[-1] + 3) if v not in held]
         if absent and rng.random() < params["absent_rate"]:
             target = rng.choice(absent)
         else:
@@ -97,6 +100,10 @@ class BinarySearchTrace(Task):
                     + _ENDS[variant]
                     + "List every index mid that it probes, in order.")
         return Draft(question, ",".join(map(str, probes)), {"probes": probes, "n": n})
+
+    def effort(self, problem):
+        # one step per probe: read a[mid], compare it with the target, move lo or hi
+        return len(problem.check["probes"])
 
     def grade(self, answer, problem):
         c = problem.check

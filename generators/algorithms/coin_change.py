@@ -56,14 +56,17 @@ class CoinChange(Task):
 
     name = "algorithms/coin_change"
     knobs = (
-        Knob("kind", [["ways", "min"]] * 10, choices=("ways", "min"), doc="count the ways, or find the fewest coins"),
-        Knob("n_coins", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (1, 12), doc="number of denominations"),
-        Knob("max_coin", [5, 6, 8, 10, 12, 15, 18, 20, 25, 30], (2, 200), doc="largest denomination"),
+        Knob("kind", [["ways", "min"]] * 20, choices=("ways", "min"), doc="count the ways, or find the fewest coins"),
+        Knob("n_coins", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11], (1, 12),
+             doc="number of denominations"),
+        Knob("max_coin", [5, 6, 8, 10, 12, 15, 18, 20, 25, 30, 35, 40, 45, 50, 55, 60, 70, 80, 90, 100], (2, 200),
+             doc="largest denomination"),
         Knob("amount", [(6, 12), (10, 20), (15, 30), (20, 40), (25, 50), (30, 60), (40, 80), (50, 100),
-                        (60, 120), (80, 160)], (1, 2000), doc="the amount to pay"),
-        Knob("has_one", [True, True, True, True, False, False, False, False, False, False],
-             doc="whether a 1-coin is among the denominations"),
-        Knob("greedy_trap", [False, False, False, True, True, True, True, True, True, True],
+                        (60, 120), (80, 160), (100, 200), (120, 240), (140, 280), (160, 320), (180, 360),
+                        (200, 400), (240, 480), (280, 560), (320, 640), (360, 720)], (1, 2000),
+             doc="the amount to pay"),
+        Knob("has_one", [True, True, True, True] + [False] * 16, doc="whether a 1-coin is among the denominations"),
+        Knob("greedy_trap", [False, False, False] + [True] * 17,
              doc="for 'min', prefer coin systems where largest-coin-first is not optimal"),
     )
     answer_format = "an integer"
@@ -99,6 +102,15 @@ class CoinChange(Task):
                      {"coins": coins, "amount": amount, "fewest": len(witness)},
                      "the coins used, as a comma-separated list of their values (repeat a value for each coin "
                      "of it)", "10,10,5,1")
+
+    def effort(self, problem):
+        # the dynamic program fills one cell per (denomination, sub-amount); the fewest-coins
+        # answer is then traced back one coin at a time
+        params = problem.params
+        top = params["max_coin"]
+        coins = min(params["n_coins"], top - 1) if top > 1 else 1
+        traced = 0 if "ways" in problem.check else problem.check["fewest"]
+        return coins * params["amount"] + traced
 
     def grade(self, answer, problem):
         c = problem.check

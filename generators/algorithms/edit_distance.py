@@ -15,6 +15,7 @@ _OP = re.compile(r"(ins|insert|del|delete|sub|substitute|replace)\s*\(?\s*(\d{1,
 _KIND = {"ins": "ins", "insert": "ins", "del": "del", "delete": "del", "sub": "sub", "substitute": "sub",
          "replace": "sub"}
 MAX_OPS = 500
+_WORDS = re.compile(r"^Word 1: ([a-z]+)\nWord 2: ([a-z]+)$", re.MULTILINE)  # the two words, as the prompt shows them
 
 
 def distance_table(a: str, b: str) -> list[list[int]]:
@@ -123,10 +124,12 @@ class EditDistance(Task):
 
     name = "algorithms/edit_distance"
     knobs = (
-        Knob("length", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12], (1, 40), doc="length of the first word"),
-        Knob("edits", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 40), doc="random edits that make the second word"),
-        Knob("alphabet", [6, 5, 5, 4, 4, 4, 4, 3, 3, 3], (2, 26), doc="number of distinct letters"),
-        Knob("script", [False, False, False, False, [False, True], True, True, True, True, True],
+        Knob("length", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28], (1, 40),
+             doc="length of the first word"),
+        Knob("edits", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 13, 14, 15, 16], (1, 40),
+             doc="random edits that make the second word"),
+        Knob("alphabet", [6, 5, 5, 4, 4, 4, 4] + [3] * 13, (2, 26), doc="number of distinct letters"),
+        Knob("script", [False, False, False, False, [False, True]] + [True] * 15,
              doc="ask for an optimal edit script instead of the number"),
     )
     answer_format = "an integer"
@@ -154,6 +157,13 @@ class EditDistance(Task):
         answer = ", ".join(op_text(op) for op in edit_script(a, b))
         return Draft(question, answer, {"source": a, "target": b, "distance": dist},
                      "the operations in order, separated by commas", "sub 2 a, del 4, ins 1 c")
+
+    def effort(self, problem):
+        # Wagner-Fischer fills one cell per pair of prefixes; a script is then traced back, one
+        # operation at a time
+        words = _WORDS.search(problem.prompt)
+        cells = len(words.group(1)) * len(words.group(2)) if words else 0
+        return cells + (problem.check["distance"] if "source" in problem.check else 0)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -77,11 +77,13 @@ class HuffmanCoding(Task):
 
     name = "algorithms/huffman_coding"
     knobs = (
-        Knob("n_symbols", [3, 4, 4, 5, 6, 6, 5, 6, 7, 8], (2, 26), doc="number of distinct symbols"),
-        Knob("max_freq", [10, 10, 15, 20, 25, 30, 8, 9, 10, 12], (1, 1000), doc="largest symbol frequency"),
-        Knob("give_code", [False, False, False, False, [False, True], True, True, True, True, True],
+        Knob("n_symbols", [3, 4, 4, 5, 6, 6, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (2, 26),
+             doc="number of distinct symbols"),
+        Knob("max_freq", [10, 10, 15, 20, 25, 30, 8, 9, 10, 12, 12, 13, 14, 15, 16, 17, 18, 19, 20, 20], (1, 1000),
+             doc="largest symbol frequency"),
+        Knob("give_code", [False, False, False, False, [False, True]] + [True] * 15,
              doc="ask for an optimal code instead of the total number of bits"),
-        Knob("from_text", [False, False, False, False, False, False, True, True, True, True],
+        Knob("from_text", [False] * 6 + [True] * 14,
              doc="give the message itself, so the frequencies must be counted"),
     )
     answer_format = "an integer"
@@ -113,6 +115,17 @@ class HuffmanCoding(Task):
         # the format example: Q=1 begins R=11, so it is not prefix-free and never an answer
         return Draft(question, answer, {"freqs": freqs, "bits": bits},
                      "each letter's code word as LETTER=BITS, comma-separated", "P=0,Q=1,R=11")
+
+    def effort(self, problem):
+        # count the letters of a given message (or read the n counts), make the n - 1 merges of
+        # Huffman's algorithm, each a search of the remaining weights for the two lightest, and
+        # read off every code word bit by bit
+        n = problem.params["n_symbols"]
+        freqs = problem.check.get("freqs")
+        reading = sum(freqs.values()) if freqs and problem.params["from_text"] else n
+        merges = sum(range(2, n + 1))  # a merge among k weights looks at each of them
+        code_bits = sum(len(word) for word in huffman_code(freqs).values()) if freqs else 0
+        return reading + merges + code_bits
 
     def grade(self, answer, problem):
         c = problem.check

@@ -13,20 +13,29 @@ from ._item_readers import read_item_names
 def knapsack(weights: list[int], values: list[int], capacity: int) -> tuple[int, list[int]]:
     """The best total value and one optimal set of item indices, by dynamic programming over capacity.
 
-    best[c] holds (value, bitmask of items) for capacity c using the items seen so far.
+    best[c] and chosen[c] hold the value and the bitmask of items for capacity c using the items
+    seen so far; each item updates the capacities from the top down, so it is used at most once.
     """
-    best = [(0, 0)] * (capacity + 1)
+    best, chosen = [0] * (capacity + 1), [0] * (capacity + 1)
     for i, (w, v) in enumerate(zip(weights, values)):
         if w > capacity:
             continue
-        new = best[:]
-        for c in range(w, capacity + 1):
-            cand = best[c - w][0] + v
-            if cand > new[c][0]:
-                new[c] = (cand, best[c - w][1] | (1 << i))
-        best = new
-    value, mask = best[capacity]
+        bit = 1 << i
+        for c in range(capacity, w - 1, -1):
+            cand = best[c - w] + v
+            if cand > best[c]:
+                best[c], chosen[c] = cand, chosen[c - w] | bit
+    value, mask = best[capacity], chosen[capacity]
     return value, [i for i in range(len(weights)) if mask >> i & 1]
+
+
+def best_value(weights: list[int], values: list[int], capacity: int) -> int:
+    """knapsack's best total value alone (no item set to track, so faster)."""
+    best = [0] * (capacity + 1)
+    for w, v in zip(weights, values):
+        if w <= capacity:  # best[c] = max(best[c], best[c - w] + v), both from before this item
+            best[w:] = [a if a >= b + v else b + v for a, b in zip(best[w:], best[:capacity + 1 - w])]
+    return best[capacity]
 
 
 def greedy_by_ratio(weights: list[int], values: list[int], capacity: int) -> int:
@@ -51,12 +60,16 @@ class Knapsack(Task):
 
     name = "algorithms/knapsack"
     knobs = (
-        Knob("n_items", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16], (1, 40), doc="number of items that can fit"),
-        Knob("max_weight", [5, 6, 8, 10, 12, 15, 18, 20, 25, 30], (1, 1000), doc="largest item weight"),
-        Knob("max_value", [10, 12, 15, 20, 25, 30, 40, 50, 60, 80], (1, 10_000), doc="largest item value"),
-        Knob("greedy_trap", [False, False, True, True, True, True, True, True, True, True],
+        Knob("n_items", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 35, 38], (1, 40),
+             doc="number of items that can fit"),
+        Knob("max_weight", [5, 6, 8, 10, 12, 15, 18, 20, 25, 30, 35, 40, 45, 50, 55, 60, 70, 80, 90, 100], (1, 1000),
+             doc="largest item weight"),
+        Knob("max_value", [10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 140, 160, 180, 200, 250, 300, 350, 400],
+             (1, 10_000), doc="largest item value"),
+        Knob("greedy_trap", [False, False] + [True] * 18,
              doc="prefer instances where the value-per-weight greedy choice is not optimal"),
-        Knob("oversized", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 10), doc="distractor items heavier than the capacity"),
+        Knob("oversized", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 10),
+             doc="distractor items heavier than the capacity"),
     )
     answer_format = "the names of the chosen items, comma-separated (in any order)"
     example = "A,D,Z9"  # Z9 is no item's name (names are letters): never an answer
@@ -69,7 +82,7 @@ class Knapsack(Task):
             capacity = max(max(weights), round(sum(weights) * rng.uniform(0.35, 0.6)))
             if not params["greedy_trap"] or n < 3:
                 break
-            if greedy_by_ratio(weights, values, capacity) < knapsack(weights, values, capacity)[0]:
+            if greedy_by_ratio(weights, values, capacity) < best_value(weights, values, capacity):
                 break
         for _ in range(params["oversized"]):
             weights.append(rng.randint(capacity + 1, capacity + mw))
@@ -87,6 +100,12 @@ class Knapsack(Task):
         check = {"items": {names[i]: [w, v] for i, (w, v) in enumerate(zip(weights, values))},
                  "capacity": capacity, "best": best}
         return Draft(question, ",".join(names[i] for i in chosen), check)
+
+    def effort(self, problem):
+        # the dynamic program over capacities: each item that fits updates every capacity from
+        # its weight up; every item (oversized ones too) is read once
+        items, capacity = problem.check["items"].values(), problem.check["capacity"]
+        return len(items) + sum(capacity - w + 1 for w, _ in items if w <= capacity)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -89,9 +89,11 @@ class MatrixChain(Task):
 
     name = "algorithms/matrix_chain"
     knobs = (
-        Knob("n_matrices", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (2, 26), doc="number of matrices in the chain"),
-        Knob("max_dim", [6, 8, 10, 12, 15, 20, 20, 25, 30, 40], (2, 1000), doc="largest matrix dimension"),
-        Knob("parenthesize", [False, False, False, False, [False, True], True, True, True, True, True],
+        Knob("n_matrices", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (2, 26),
+             doc="number of matrices in the chain"),
+        Knob("max_dim", [6, 8, 10, 12, 15, 20, 20, 25, 30, 40, 40, 45, 50, 55, 60, 65, 70, 80, 90, 99], (2, 1000),
+             doc="largest matrix dimension"),
+        Knob("parenthesize", [False, False, False, False, [False, True]] + [True] * 15,
              doc="ask for an optimal parenthesization instead of the cost"),
     )
     answer_format = "an integer"
@@ -117,6 +119,12 @@ class MatrixChain(Task):
                     f"and {shown[2]} are examples of the form.")
         return Draft(question, order, {"dims": dims, "cost": best},
                      "a full parenthesization of the product with letters and parentheses", shown[1])
+
+    def effort(self, problem):
+        # the interval DP tries every split point of every sub-chain, (n^3 - n) / 6 of them; an
+        # asked-for parenthesization is then traced back through the n - 1 chosen splits
+        n = problem.params["n_matrices"]
+        return (n ** 3 - n) // 6 + (n - 1 if "dims" in problem.check else 0)
 
     def grade(self, answer, problem):
         c = problem.check

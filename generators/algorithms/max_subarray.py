@@ -72,11 +72,13 @@ class MaximumSubarray(Task):
 
     name = "algorithms/maximum_subarray"
     knobs = (
-        Knob("length", [5, 6, 8, 10, 12, 14, 16, 18, 20, 24], (1, 200), doc="length of the array"),
-        Knob("max_abs", [9, 9, 15, 20, 20, 30, 30, 40, 50, 60], (1, 1000), doc="largest absolute value"),
-        Knob("negative_share", [0.3, 0.35, 0.4, 0.45, 0.5, 0.5, 0.5, 0.55, 0.55, 0.6], (0.0, 1.0),
+        Knob("length", [5, 6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40, 45, 50, 55, 60, 66, 72], (1, 200),
+             doc="length of the array"),
+        Knob("max_abs", [9, 9, 15, 20, 20, 30, 30, 40, 50, 60, 60, 65, 70, 75, 80, 85, 90, 95, 99, 99], (1, 1000),
+             doc="largest absolute value"),
+        Knob("negative_share", [0.3, 0.35, 0.4, 0.45, 0.5, 0.5, 0.5, 0.55, 0.55] + [0.6] * 11, (0.0, 1.0),
              doc="chance that a value is negative"),
-        Knob("circular", [False, False, False, False, False, False, [False, True], True, True, True],
+        Knob("circular", [False] * 6 + [[False, True]] + [True] * 13,
              doc="the array is circular: a run may wrap from the last position to the first"),
     )
     answer_format = ("the largest sum, a semicolon, then the first and last positions of a run with that sum "
@@ -102,6 +104,12 @@ class MaximumSubarray(Task):
         wrong_here = [e for e in _EXAMPLES if not _solves(e, a, best, circular)]
         return Draft(question, f"{best}; {i + 1}, {j + 1}", {"array": a, "best": best, "circular": circular},
                      example=rng.choice(wrong_here))
+
+    def effort(self, problem):
+        # Kadane's scan looks at each value once; on a circular array a second scan finds the
+        # smallest run (whose complement wraps) and a third adds up the whole array
+        c = problem.check
+        return len(c["array"]) * (3 if c["circular"] else 1)
 
     def grade(self, answer, problem):
         c = problem.check

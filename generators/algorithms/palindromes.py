@@ -57,8 +57,10 @@ class LongestPalindromicSubsequence(Task):
 
     name = "algorithms/longest_palindromic_subsequence"
     knobs = (
-        Knob("length", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22], (1, 80), doc="length of the string"),
-        Knob("alphabet", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6], (2, 26), doc="number of distinct letters"),
+        Knob("length", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22, 24, 26, 28, 30, 32, 35, 38, 41, 44, 48], (1, 80),
+             doc="length of the string"),
+        Knob("alphabet", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10], (2, 26),
+             doc="number of distinct letters"),
     )
     answer_format = "the palindromic subsequence as one string of capital letters"
     example = "ABCAB"  # not a palindrome: never an answer
@@ -75,6 +77,11 @@ class LongestPalindromicSubsequence(Task):
                     "in their original order (not necessarily adjacent) that read the same forwards and backwards, "
                     "as many as possible.")
         return Draft(question, best, {"string": s, "length": len(best)})
+
+    def effort(self, problem):
+        # the interval DP fills one cell per substring s[i..j]; the palindrome is then traced back
+        n = len(problem.check["string"])
+        return n * (n + 1) // 2 + problem.check["length"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -54,6 +54,21 @@ def best_jobs(jobs: list[tuple[int, int]]) -> tuple[int, list[int | None]]:
     return total, slots
 
 
+def slots_looked_at(jobs: list[tuple[int, int]]) -> int:
+    """How many slots best_jobs' greedy looks at, over all jobs, to place each one (or find no
+    free slot by its deadline)."""
+    horizon = max((d for d, _ in jobs), default=0)
+    free = [True] * horizon
+    looked = 0
+    for i in sorted(range(len(jobs)), key=lambda i: (-jobs[i][1], i)):
+        for t in range(min(jobs[i][0], horizon) - 1, -1, -1):
+            looked += 1
+            if free[t]:
+                free[t] = False
+                break
+    return looked
+
+
 @register
 class IntervalScheduling(Task):
     """Activity selection: choose as many pairwise non-overlapping intervals as possible (an
@@ -65,9 +80,11 @@ class IntervalScheduling(Task):
 
     name = "algorithms/interval_scheduling"
     knobs = (
-        Knob("n_intervals", [4, 5, 6, 7, 8, 10, 10, 12, 14, 16], (1, 60), doc="number of intervals"),
-        Knob("horizon", [10, 12, 15, 18, 20, 24, 24, 28, 32, 36], (2, 1000), doc="intervals lie within [0, horizon]"),
-        Knob("max_weight", [1, 1, 1, 1, 1, 1, 9, 12, 15, 20], (1, 1000),
+        Knob("n_intervals", [4, 5, 6, 7, 8, 10, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (1, 60),
+             doc="number of intervals"),
+        Knob("horizon", [10, 12, 15, 18, 20, 24, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 66, 72, 80, 88], (2, 1000),
+             doc="intervals lie within [0, horizon]"),
+        Knob("max_weight", [1, 1, 1, 1, 1, 1, 9, 12, 15, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 99], (1, 1000),
              doc="largest interval weight (1 = unweighted: maximise the count)"),
     )
     answer_format = "the names of the chosen intervals, comma-separated (in any order)"
@@ -94,6 +111,16 @@ class IntervalScheduling(Task):
                     f"intervals {goal}.")
         check = {"intervals": {names[i]: list(iv) for i, iv in enumerate(intervals)}, "best": best}
         return Draft(question, ",".join(names[i] for i in chosen), check)
+
+    def effort(self, problem):
+        # sorting by end time (n log n comparisons), then one step per interval: the count greedy
+        # compares its start with the last chosen end; the weighted DP binary-searches for the
+        # intervals ending by its start and weighs taking it against leaving it
+        ivs = list(problem.check["intervals"].values())
+        n = len(ivs)
+        log = max(1, (n - 1).bit_length())
+        weighted = any(w != 1 for _, _, w in ivs)
+        return n * log + n * (log + 1 if weighted else 1)
 
     def grade(self, answer, problem):
         c = problem.check
@@ -152,9 +179,11 @@ class JobSequencing(Task):
 
     name = "algorithms/job_sequencing"
     knobs = (
-        Knob("n_jobs", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14], (1, 40), doc="number of jobs"),
-        Knob("max_deadline", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 40), doc="largest deadline"),
-        Knob("max_profit", [10, 20, 20, 30, 40, 50, 60, 80, 90, 99], (1, 10_000), doc="largest profit"),
+        Knob("n_jobs", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36], (1, 40),
+             doc="number of jobs"),
+        Knob("max_deadline", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (1, 40),
+             doc="largest deadline"),
+        Knob("max_profit", [10, 20, 20, 30, 40, 50, 60, 80, 90] + [99] * 11, (1, 10_000), doc="largest profit"),
     )
     answer_format = ("the maximum total profit, a semicolon, then the jobs in the order they run (slot 1 first), "
                      "comma-separated, writing - for an empty slot")
@@ -174,6 +203,13 @@ class JobSequencing(Task):
         schedule = ",".join("-" if i is None else names[i] for i in slots)
         check = {"jobs": {names[i]: [d, p] for i, (d, p) in enumerate(jobs)}, "best": best}
         return Draft(question, f"{best}; {schedule}", check)
+
+    def effort(self, problem):
+        # the exact greedy: sort the jobs by profit (n log n comparisons), then each job looks at
+        # the slots from its deadline back to the latest free one
+        jobs = [tuple(j) for j in problem.check["jobs"].values()]
+        n = len(jobs)
+        return n * max(1, (n - 1).bit_length()) + slots_looked_at(jobs)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -59,9 +59,10 @@ PIVOT_RULES = {
 }
 
 
-def quicksort_steps(arr: list[int], rule: str) -> list[list[int]]:
+def quicksort_steps(arr: list[int], rule: str, sizes: list[int] | None = None) -> list[list[int]]:
     """The array after each partition step of a depth-first, left-first quicksort with Lomuto
-    partitioning and the given pivot rule. Ranges of fewer than two elements are not partitioned."""
+    partitioning and the given pivot rule. Ranges of fewer than two elements are not partitioned.
+    `sizes`, when given, receives the length of each partitioned range, in order."""
     a, states = list(arr), []
 
     def pivot_to_end(lo: int, hi: int):
@@ -87,6 +88,8 @@ def quicksort_steps(arr: list[int], rule: str) -> list[list[int]]:
                 i += 1
         a[i], a[hi] = a[hi], a[i]
         states.append(list(a))
+        if sizes is not None:
+            sizes.append(hi - lo + 1)
         sort(lo, i - 1)
         sort(i + 1, hi)
 
@@ -106,12 +109,12 @@ class InversionCount(Task):
 
     name = "algorithms/inversion_count"
     knobs = (
-        Knob("length", [5, 6, 7, 8, 10, 12, 14, 16, 20, 24], (2, 200), doc="length of the sequence"),
-        Knob("max_value", [20, 20, 30, 30, 12, 15, 15, 20, 20, 25], (2, 1000), doc="largest absolute value"),
-        Knob("negatives", [False, False, False, False, False, True, True, True, True, True],
-             doc="allow negative values"),
-        Knob("kind", ["pairs", "pairs", "pairs", "pairs", ["pairs", "bubble"], ["pairs", "bubble"],
-                      ["pairs", "bubble"], ["pairs", "bubble"], ["pairs", "bubble"], ["pairs", "bubble"]],
+        Knob("length", [5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 36, 40, 45, 50, 56, 62, 70, 80], (2, 200),
+             doc="length of the sequence"),
+        Knob("max_value", [20, 20, 30, 30, 12, 15, 15, 20, 20, 25, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50], (2, 1000),
+             doc="largest absolute value"),
+        Knob("negatives", [False] * 5 + [True] * 15, doc="allow negative values"),
+        Knob("kind", ["pairs", "pairs", "pairs", "pairs"] + [["pairs", "bubble"]] * 16,
              choices=("pairs", "bubble"), doc="ask for inversion pairs, or for the swaps bubble sort makes"),
     )
     answer_format = "an integer"
@@ -137,6 +140,11 @@ class InversionCount(Task):
                         "sequence into non-decreasing order?")
         return Draft(question, str(count), {"count": count})
 
+    def effort(self, problem):
+        # merge-sort counting: about n log n comparisons, and every inversion is tallied
+        n = problem.params["length"]
+        return n * max(1, (n - 1).bit_length()) + problem.check["count"]
+
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["count"], "the right count")
 
@@ -152,17 +160,20 @@ class StableSort(Task):
     sorts applied one after another, and the exact final order is asked for. Records with equal
     keys keep their relative order from before each sort, so the answer is unique; an order that is
     sorted by the keys but breaks ties differently (an unstable sort) is rejected. Higher levels add
-    records, chain up to three sorts (so earlier sorts become tie-breakers for later ones), use
-    descending sorts (whose ties still keep their order, unlike a reversed ascending sort) and
-    narrow the value ranges so that more ties occur."""
+    records, chain up to three sorts (so earlier sorts become tie-breakers for later ones; past
+    level 13 up to five, a field coming back as a later key), use descending sorts (whose ties
+    still keep their order, unlike a reversed ascending sort) and narrow the value ranges so that
+    more ties occur."""
 
     name = "algorithms/stable_sort"
     knobs = (
-        Knob("n_records", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (2, 26), doc="number of records"),
-        Knob("n_passes", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 3), doc="stable sorts applied one after another"),
-        Knob("descending", [False, False, True, True, True, True, True, True, True, True],
-             doc="allow descending sorts"),
-        Knob("key_range", [3, 3, 3, 4, 4, 4, 5, 5, 5, 6], (2, 50), doc="each field takes values 1..key_range"),
+        Knob("n_records", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 35, 38], (2, 60),
+             doc="number of records"),
+        Knob("n_passes", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (1, 6),
+             doc="stable sorts applied one after another (past three, a field comes back as a later key)"),
+        Knob("descending", [False, False] + [True] * 18, doc="allow descending sorts"),
+        Knob("key_range", [3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9], (2, 50),
+             doc="each field takes values 1..key_range"),
     )
     answer_format = "the record names in their final order, comma-separated"
     example = "C,A,D,Z9"  # Z9 is no record's name (names are letters): never an answer
@@ -173,7 +184,9 @@ class StableSort(Task):
         fields = list(FIELDS)
         for _ in range(30):
             records = [{f: rng.randint(1, top) for f in fields} for _ in range(n)]
-            chosen = rng.sample(fields, passes)
+            chosen = rng.sample(fields, min(passes, len(fields)))
+            while len(chosen) < passes:  # past three passes a field comes back, never twice in a row
+                chosen.append(rng.choice([f for f in fields if f != chosen[-1]]))
             plan = [(f, params["descending"] and rng.random() < 0.5) for f in chosen]
             order = stable_passes(records, plan)
             # stability must matter: some records tie on every key of the plan
@@ -191,6 +204,12 @@ class StableSort(Task):
         return Draft(question, ",".join(names[i] for i in order),
                      {"records": {names[i]: [r[f] for f in fields] for i, r in enumerate(records)},
                       "fields": fields, "plan": [[f, d] for f, d in plan], "order": [names[i] for i in order]})
+
+    def effort(self, problem):
+        # each pass is a stable sort of all the records: about n log n key comparisons
+        c = problem.check
+        n = len(c["order"])
+        return len(c["plan"]) * n * max(1, (n - 1).bit_length())
 
     def grade(self, answer, problem):
         c = problem.check
@@ -224,13 +243,14 @@ class QuicksortTrace(Task):
 
     name = "algorithms/quicksort_trace"
     knobs = (
-        Knob("length", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14], (2, 40), doc="length of the array"),
-        Knob("steps", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6], (1, 40), doc="which partition step to stop after"),
+        Knob("length", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26, 28], (2, 40),
+             doc="length of the array"),
+        Knob("steps", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 13, 14, 15], (1, 40),
+             doc="which partition step to stop after"),
         Knob("pivot", ["last", "last", "last", ["last", "first"], ["last", "first"], ["first", "middle"],
-                       ["first", "middle"], ["middle", "median3"], "median3", "median3"],
+                       ["first", "middle"], ["middle", "median3"]] + ["median3"] * 12,
              choices=tuple(PIVOT_RULES), doc="the pivot rule"),
-        Knob("duplicates", [False, False, False, False, False, True, True, True, True, True],
-             doc="allow repeated values"),
+        Knob("duplicates", [False] * 5 + [True] * 15, doc="allow repeated values"),
     )
     answer_format = "the array after that step, as comma-separated values"
     example = "3,1,2,5,0"  # the values are positive: never an answer
@@ -261,6 +281,15 @@ class QuicksortTrace(Task):
                     f"Counting each partition of a range (of two or more elements) as one step, what does the array "
                     f"look like right after the {nth} step?")
         return Draft(question, ",".join(map(str, after)), {"array": arr, "after": after, "step": k})
+
+    def effort(self, problem):
+        # each partition step up to the asked one compares every element of its range with the
+        # pivot (and the median-of-three rule looks at three values first)
+        c = problem.check
+        sizes: list[int] = []
+        quicksort_steps(c["array"], problem.params["pivot"], sizes)
+        extra = 3 if problem.params["pivot"] == "median3" else 0
+        return sum(size + extra for size in sizes[:c["step"]])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -86,8 +86,9 @@ class StableMatching(Task):
 
     name = "algorithms/stable_matching"
     knobs = (
-        Knob("n_pairs", [3, 3, 4, 4, 5, 5, 6, 7, 8, 9], (2, 26), doc="applicants (and firms)"),
-        Knob("candidates", [1, 1, 1, 2, 2, 3, 3, 4, 4, 5], (1, 20),
+        Knob("n_pairs", [3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20], (2, 26),
+             doc="applicants (and firms)"),
+        Knob("candidates", [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (1, 20),
              doc="random instances drawn; the one needing the most Gale-Shapley proposals is kept"),
     )
     answer_format = "each applicant with its firm as APPLICANT-FIRM, comma-separated (in any order)"
@@ -118,6 +119,14 @@ class StableMatching(Task):
                  "firms": {firms[r]: [people[p] for p in recvs[r]] for r in range(n)}}
         answer = ",".join(f"{people[p]}-{firms[match[p]]}" for p in range(n))
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # Gale-Shapley's proposals, each weighed by the firm against the applicant it holds
+        c = problem.check
+        people, firms = list(c["applicants"]), list(c["firms"])
+        props = [[firms.index(r) for r in c["applicants"][p]] for p in people]
+        recvs = [[people.index(p) for p in c["firms"][r]] for r in firms]
+        return gale_shapley(props, recvs)[1]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -58,11 +58,11 @@ class LongestIncreasingSubsequence(Task):
 
     name = "algorithms/longest_increasing_subsequence"
     knobs = (
-        Knob("length", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22], (1, 60), doc="length of the sequence"),
-        Knob("max_value", [9, 9, 15, 20, 12, 15, 20, 25, 30, 40], (1, 1000),
+        Knob("length", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22, 24, 26, 28, 30, 33, 36, 40, 44, 48, 52], (1, 60),
+             doc="length of the sequence"),
+        Knob("max_value", [9, 9, 15, 20, 12, 15, 20, 25, 30, 40, 45, 50, 55, 60, 65, 70, 80, 90, 100, 110], (1, 1000),
              doc="values are drawn from 1..max_value (or -max_value..max_value with negatives)"),
-        Knob("negatives", [False, False, False, False, False, True, True, True, True, True],
-             doc="allow negative values"),
+        Knob("negatives", [False] * 5 + [True] * 15, doc="allow negative values"),
     )
     answer_format = "the subsequence's values in order, comma-separated"
     example = "2,7,5,11"  # not increasing: never an answer
@@ -76,6 +76,11 @@ class LongestIncreasingSubsequence(Task):
                     "Find a longest strictly increasing subsequence: values taken from the sequence in their "
                     "original order (not necessarily adjacent), each strictly larger than the one before.")
         return Draft(question, ",".join(map(str, best)), {"sequence": seq, "length": len(best)})
+
+    def effort(self, problem):
+        # the O(n^2) DP compares every pair of positions; the subsequence is then traced back
+        n = len(problem.check["sequence"])
+        return n * (n - 1) // 2 + problem.check["length"]
 
     def grade(self, answer, problem):
         c = problem.check
@@ -107,9 +112,12 @@ class LongestCommonSubsequence(Task):
 
     name = "algorithms/longest_common_subsequence"
     knobs = (
-        Knob("len_a", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14], (1, 60), doc="length of the first string"),
-        Knob("len_b", [4, 5, 6, 7, 8, 10, 11, 12, 14, 16], (1, 60), doc="length of the second string"),
-        Knob("alphabet", [3, 3, 4, 4, 4, 5, 5, 6, 6, 7], (2, 26), doc="number of distinct letters"),
+        Knob("len_a", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26, 28], (1, 60),
+             doc="length of the first string"),
+        Knob("len_b", [4, 5, 6, 7, 8, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 24, 26, 28, 30], (1, 60),
+             doc="length of the second string"),
+        Knob("alphabet", [3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10], (2, 26),
+             doc="number of distinct letters"),
     )
     answer_format = "the common subsequence as one string of capital letters"
     example = "BDAB"
@@ -129,6 +137,11 @@ class LongestCommonSubsequence(Task):
         wrong_here = [e for e in _LCS_EXAMPLES
                       if not (len(e) == len(best) and is_subsequence(e, a) and is_subsequence(e, b))]
         return Draft(question, best, {"a": a, "b": b, "length": len(best)}, example=rng.choice(wrong_here))
+
+    def effort(self, problem):
+        # the O(nm) table has one cell per pair of prefixes; the subsequence is then traced back
+        c = problem.check
+        return len(c["a"]) * len(c["b"]) + c["length"]
 
     def grade(self, answer, problem):
         c = problem.check

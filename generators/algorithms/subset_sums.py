@@ -19,25 +19,30 @@ NO_SUBSET = {"no subset", "no such subset", "impossible", "not possible", "no", 
 
 # --------------------------------------------------------------------------- solvers
 
-def find_k_sum(values: list[int], k: int, target: int) -> list[int] | None:
+def find_k_sum(values: list[int], k: int, target: int, tally: list[int] | None = None) -> list[int] | None:
     """k distinct indices (increasing) whose values sum to target, or None: k-2 nested choices
-    and a hash-map two-sum on the rest, O(n^(k-1))."""
+    and a hash-map two-sum on the rest, O(n^(k-1)). `tally[0]`, when given, counts the values
+    the search looks at."""
     n = len(values)
+    tally = [0] if tally is None else tally
 
     def search(start: int, k: int, target: int) -> list[int] | None:
         if k == 1:
             for j in range(start, n):
+                tally[0] += 1
                 if values[j] == target:
                     return [j]
             return None
         if k == 2:
             seen: dict[int, int] = {}
             for j in range(start, n):
+                tally[0] += 1
                 if target - values[j] in seen:
                     return [seen[target - values[j]], j]
                 seen.setdefault(values[j], j)
             return None
         for i in range(start, n - k + 1):
+            tally[0] += 1
             rest = search(i + 1, k - 1, target - values[i])
             if rest is not None:
                 return [i] + rest
@@ -99,18 +104,21 @@ class SubsetSum(Task):
     exactly the target, or "none" when no subset reaches it. Reachability is decided by a
     subset-sum bitset DP; any subset that uses each listed number at most once and hits the target
     is accepted. Higher levels add numbers and larger values, mix in unreachable targets (so
-    "none" must be argued, not guessed), and prefer targets hit by exactly one subset."""
+    "none" must be argued, not guessed), and prefer targets hit by exactly one subset. The top
+    levels generate more slowly (some 50-100 problems/s on one core): the tables counting subsets
+    and their fewest terms grow with the count of numbers times their total."""
 
     name = "algorithms/subset_sum"
     knobs = (
-        Knob("n_numbers", [4, 5, 6, 7, 8, 9, 10, 11, 12, 13], (2, 40), doc="how many numbers are given"),
-        Knob("max_value", [10, 12, 15, 20, 30, 40, 60, 80, 120, 200], (2, 1000), doc="largest number"),
-        Knob("min_terms", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 20),
+        Knob("n_numbers", [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24], (2, 40),
+             doc="how many numbers are given"),
+        Knob("max_value", [10, 12, 15, 20, 30, 40, 60, 80, 120, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 1000],
+             (2, 1000), doc="largest number"),
+        Knob("min_terms", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (1, 20),
              doc="a reachable target needs at least this many numbers"),
-        Knob("none_rate", [0.0, 0.0, 0.2, 0.25, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], (0.0, 1.0),
+        Knob("none_rate", [0.0, 0.0, 0.2, 0.25] + [0.3] * 16, (0.0, 1.0),
              doc="chance that the target is unreachable (the answer is none)"),
-        Knob("unique", [False, False, False, True, True, True, True, True, True, True],
-             doc="prefer targets that exactly one subset reaches"),
+        Knob("unique", [False, False, False] + [True] * 17, doc="prefer targets that exactly one subset reaches"),
     )
     answer_format = "the numbers of the subset, comma-separated (in any order), or none if no subset has that sum"
     example = "4,9,0"  # the numbers are positive, so 0 is never among them: never an answer
@@ -151,6 +159,13 @@ class SubsetSum(Task):
         answer = "none" if chosen is None else ",".join(str(values[i]) for i in chosen)
         return Draft(question, answer, {"numbers": values, "target": target, "reachable": chosen is not None})
 
+    def effort(self, problem):
+        # the subset-sum DP marks, number by number, every sum up to the target it can reach (all
+        # of them are needed to show "none"); a subset found is then traced back
+        c = problem.check
+        terms = 0 if not c["reachable"] else len(subset_for(c["numbers"], reach_tables(c["numbers"]), c["target"]))
+        return len(c["numbers"]) * c["target"] + terms
+
     def grade(self, answer, problem):
         c = problem.check
         if is_none(answer) or " ".join(answer.lower().split()) in NO_SUBSET:
@@ -174,17 +189,19 @@ class KSum(Task):
     """Two-sum and k-sum with index witnesses: given integers at positions 1..n and a target, give
     k different positions whose values add up to the target. A solution always exists (found by
     our own search: k-2 nested choices and a hash-map two-sum); any k distinct positions with the
-    right sum are accepted. Higher levels lengthen the list, raise k from 2 to 4, add negative
+    right sum are accepted. Higher levels lengthen the list, raise k from 2 to 5, add negative
     values, and set traps where reusing one position would hit the target."""
 
     name = "algorithms/k_sum"
     knobs = (
-        Knob("n_numbers", [5, 6, 7, 8, 9, 10, 12, 14, 16, 20], (2, 40), doc="length of the list"),
-        Knob("k", [2, 2, 2, 2, 3, 3, 3, 3, 4, 4], (2, 5), doc="how many positions to choose"),
-        Knob("max_value", [20, 30, 40, 50, 50, 60, 80, 100, 100, 150], (2, 1000), doc="largest absolute value"),
-        Knob("negatives", [False, False, False, False, True, True, True, True, True, True],
-             doc="allow negative values"),
-        Knob("reuse_trap", [False, False, True, True, True, True, True, True, True, True],
+        Knob("n_numbers", [5, 6, 7, 8, 9, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40], (2, 40),
+             doc="length of the list"),
+        Knob("k", [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5], (2, 5),
+             doc="how many positions to choose"),
+        Knob("max_value", [20, 30, 40, 50, 50, 60, 80, 100, 100, 150, 160, 180, 200, 220, 250, 280, 300, 340, 370, 400],
+             (2, 1000), doc="largest absolute value"),
+        Knob("negatives", [False] * 4 + [True] * 16, doc="allow negative values"),
+        Knob("reuse_trap", [False, False] + [True] * 18,
              doc="prefer targets that one position used twice would also reach"),
     )
     answer_format = "the positions (numbered from 1), comma-separated, in any order"
@@ -216,6 +233,14 @@ class KSum(Task):
         return Draft(question, ",".join(str(i + 1) for i in found), {"numbers": values, "k": k, "target": target},
                      f"the {k} positions (numbered from 1), comma-separated, in any order", example)
 
+    def effort(self, problem):
+        # the reference search: k - 2 nested choices and a hash-map two-sum, counted in values
+        # looked at until a solution turns up
+        c = problem.check
+        tally = [0]
+        find_k_sum(c["numbers"], c["k"], c["target"], tally)
+        return tally[0]
+
     def grade(self, answer, problem):
         c = problem.check
         values, k = c["numbers"], c["k"]
@@ -246,11 +271,13 @@ class BalancedPartition(Task):
 
     name = "algorithms/balanced_partition"
     knobs = (
-        Knob("n_numbers", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (2, 40), doc="how many numbers"),
-        Knob("max_value", [10, 15, 20, 25, 30, 40, 50, 60, 80, 100], (1, 1000), doc="largest number"),
-        Knob("greedy_trap", [False, False, True, True, True, True, True, True, True, True],
+        Knob("n_numbers", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 35, 38], (2, 40),
+             doc="how many numbers"),
+        Knob("max_value", [10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 140, 160, 180, 200, 240, 280, 320, 360, 400],
+             (1, 1000), doc="largest number"),
+        Knob("greedy_trap", [False, False] + [True] * 18,
              doc="prefer instances where the largest-first greedy split is not optimal"),
-        Knob("equal_sizes", [False, False, False, False, False, False, False, True, True, True],
+        Knob("equal_sizes", [False] * 7 + [True] * 13,
              doc="the two groups must have sizes differing by at most one"),
     )
     answer_format = ("the smallest difference, a semicolon, then the numbers of one group, comma-separated "
@@ -275,6 +302,13 @@ class BalancedPartition(Task):
                     "Give that smallest difference and the numbers of one of the groups.")
         answer = f"{diff}; " + ", ".join(str(values[i]) for i in group)
         return Draft(question, answer, {"numbers": values, "best": diff, "balanced": balanced})
+
+    def effort(self, problem):
+        # the subset-sum DP marks, number by number, every reachable sum up to half the total;
+        # with equal sizes it does so once per group size up to half the count
+        c = problem.check
+        n, half = len(c["numbers"]), sum(c["numbers"]) // 2
+        return n * half * ((n + 1) // 2 if c["balanced"] else 1)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -5,6 +5,7 @@ evaluator, and a renderer that writes only the parentheses the precedence rules 
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym.kit import frac_text
@@ -182,3 +183,86 @@ def fit_depth(n_ops: int, depth: int) -> int:
     return depth
 
 
+# --------------------------------------------------------------------------- effort
+
+_TOKEN = re.compile(r"\d+(?:\.\d+)?(?:/\d+)?| [-+*/] |[-()^]")
+
+
+def parse_rendered(text: str) -> Node:
+    """The tree of an expression this module (or decimals.render_decimal) rendered: binary
+    operators stand between spaces, a literal is "7", "3/4" or "1.25" (a fraction literal has no
+    spaces), "-" without a space is a sign or a unary minus, "^" a power. Only ever called on
+    generated text (a problem's own expression), never on an answer."""
+    tokens = _TOKEN.findall(text)
+    if "".join(tokens) != text:
+        raise ValueError(f"not a rendered expression: {text!r}")
+    pos = 0
+
+    def peek():
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take():
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def expr(ops=(" + ", " - ")):
+        inner = term if ops[0] == " + " else unary
+        node = inner()
+        while peek() in ops:
+            op = take().strip()
+            node = Node(op, node, inner())
+        return node
+
+    def term():
+        return expr((" * ", " / "))
+
+    def unary():
+        if peek() == "-":
+            take()
+            if peek() == "(":
+                return Node("neg", power())
+            literal = power()  # "-3" is a negative literal, "-3^2" does not occur
+            return Node("num", value=-literal.value) if literal.op == "num" else Node("neg", literal)
+        return power()
+
+    def power():
+        base = atom()
+        if peek() == "^":
+            take()
+            return Node("^", base, atom())
+        return base
+
+    def atom():
+        tok = take()
+        if tok == "(":
+            node = expr()
+            take()  # ")"
+            return node
+        whole, _, den = tok.partition("/")
+        return Node("num", value=Fraction(whole) / Fraction(den or 1))
+
+    return expr()
+
+
+def digit_work(node: Node, digits) -> int:
+    """Digits handled over every operation of the tree: each operator application counts the
+    digits of its operands and of its result (`digits(value)`), a power one multiplication per
+    extra factor: schoolbook work, which grows with both more steps and longer numbers."""
+    if node.op == "num":
+        return 0
+    below = digit_work(node.left, digits) + (digit_work(node.right, digits) if node.right is not None else 0)
+    if node.op == "neg":
+        return below + digits(node.value)
+    if node.op == "^":
+        base, work, acc = node.left.value, 0, node.left.value
+        for _ in range(int(node.right.value) - 1):
+            work += digits(acc) + digits(base) + digits(acc * base)
+            acc *= base
+        return below + work
+    return below + digits(node.left.value) + digits(node.right.value) + digits(node.value)
+
+
+def text_digits(render_number):
+    """digits(value) for digit_work: the digit characters of a number as the task writes it."""
+    return lambda value: sum(ch.isdigit() for ch in render_number(value))

@@ -1,6 +1,7 @@
 """Averages: means, medians and weighted means, forwards and backwards (a missing value, a group)."""
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -8,6 +9,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import decimal_text, number_text
 
 from ._amounts import grade_amount
+from ._work import Tally, numbers_in
 
 KINDS = ("mean", "median", "weighted", "missing", "combined", "replace")
 UNITS = ("kg", "cm", "seconds", "degrees", "dollars", "points")
@@ -50,19 +52,21 @@ class Averages(Task):
     list, or a weighted mean. Backwards (harder levels): the value missing from a list with a
     known mean; the mean of one group from the combined mean of two; the value that replaced
     another when the mean changed. Higher levels add values, decimal and negative values, and
-    steps. Answers are exact: any equal decimal or fraction."""
+    steps; past level 10 weighted means and missing values over ever longer lists of larger
+    values. Answers are exact: any equal decimal or fraction."""
 
     name = "arithmetic/averages"
     knobs = (
         Knob("kind", ["mean", ["mean", "median"], ["median", "weighted"], "weighted", ["weighted", "missing"],
                       ["missing", "combined"], ["combined", "replace"], "replace", ["combined", "replace"],
-                      ["combined", "replace"]], choices=KINDS, doc="what is asked"),
-        Knob("n_values", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10], (2, 40), doc="values in the list (or groups, for weights)"),
-        Knob("decimals", [False, False, False, False, True, True, True, True, True, True],
-             doc="values with one decimal place"),
-        Knob("negatives", [False, False, False, False, False, False, True, True, True, True],
-             doc="values may be negative (temperatures)"),
-        Knob("value_max", [20, 30, 50, 60, 80, 100, 100, 100, 150, 200], (2, 10**6), doc="largest value"),
+                      ["combined", "replace"]] + [["weighted", "missing"]] * 10,
+             choices=KINDS, doc="what is asked"),
+        Knob("n_values", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 25, 28, 32], (2, 40),
+             doc="values in the list (or groups, for weights)"),
+        Knob("decimals", [False] * 4 + [True] * 16, doc="values with one decimal place"),
+        Knob("negatives", [False] * 6 + [True] * 14, doc="values may be negative (temperatures)"),
+        Knob("value_max", [20, 30, 50, 60, 80, 100, 100, 100, 150, 200, 200, 250, 300, 350, 400, 500, 600, 700, 800,
+                           1000], (2, 10**6), doc="largest value"),
     )
     answer_format = "an exact number (an integer, a decimal or a fraction p/q; do not round)"
     example = "-12345678.5"  # every value is at most value_max (10^6) in size: never an answer
@@ -128,9 +132,51 @@ class Averages(Task):
                         f"value?")
         return Draft(question, number_text(answer), {"value": [answer.numerator, answer.denominator]})
 
+    def effort(self, problem):
+        return average_work(problem.params["kind"], numbers_in(problem.prompt))
+
     def grade(self, answer, problem):
         p, q = problem.check["value"]
         return grade_amount(answer, Fraction(p, q), "the answer", units=_units(problem.prompt))
+
+
+def average_work(kind: str, numbers: list[Fraction]) -> int:
+    """Digits handled by the reference computation of one question, from the numbers its prompt
+    states (in order): sums, products and quotients step by step; a median's sort counts the
+    digits of every comparison."""
+    tally = Tally()
+    if kind == "mean":
+        total = tally.total_of(numbers)
+        tally.op(total / len(numbers), total, len(numbers))
+    elif kind == "median":
+        def compare(a, b):
+            tally.op((a > b) - (a < b), a, b)
+            return (a > b) - (a < b)
+        ordered = sorted(numbers, key=functools.cmp_to_key(compare))
+        mid = len(ordered) // 2
+        if len(ordered) % 2 == 0:
+            tally.op((ordered[mid - 1] + ordered[mid]) / 2, ordered[mid - 1], ordered[mid])
+    elif kind == "weighted":
+        values, weights = numbers[0::2], numbers[1::2]
+        products = [tally.op(v * w, v, w) for v, w in zip(values, weights)]
+        top, bottom = tally.total_of(products), tally.total_of(weights)
+        tally.op(top / bottom, top, bottom)
+    elif kind == "missing":
+        n, m, known = numbers[0], numbers[1], numbers[3:]
+        total = tally.op(m * n, m, n)
+        rest = tally.total_of(known)
+        tally.op(total - rest, total, rest)
+    elif kind == "combined":
+        n, m1, n2, n_all, m_all = numbers[:5]
+        everyone, group_a = tally.op(m_all * n_all, m_all, n_all), tally.op(m1 * n, m1, n)
+        group_b = tally.op(everyone - group_a, everyone, group_a)
+        tally.op(group_b / n2, group_b, n2)
+    else:  # replace
+        n, before, old, after = numbers[:4]
+        total_before, total_after = tally.op(before * n, before, n), tally.op(after * n, after, n)
+        rest = tally.op(total_before - old, total_before, old)
+        tally.op(total_after - rest, total_after, rest)
+    return tally.total
 
 
 def _units(prompt: str) -> tuple[str, ...]:

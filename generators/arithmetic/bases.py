@@ -48,16 +48,18 @@ class BaseConversion(Task):
     """Convert a whole number between bases 2-16. Higher levels use longer numbers (more
     division or multiplication steps) and harder routes: from decimal, to decimal, between
     powers of two (digit regrouping), and finally between two non-decimal bases at least one of
-    which is not a power of two, which needs a full pass through an intermediate value."""
+    which is not a power of two, which needs a full pass through an intermediate value; past
+    level 10 the numbers grow to 30 decimal digits."""
 
     name = "arithmetic/base_conversion"
     knobs = (
-        Knob("decimal_digits", [2, 2, 3, 3, 4, 4, 5, 6, 7, 9], (1, 60), doc="decimal digits of the number"),
+        Knob("decimal_digits", [2, 2, 3, 3, 4, 4, 5, 6, 7, 9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30], (1, 60),
+             doc="decimal digits of the number"),
         Knob("route", ["decimal_to_base", "base_to_decimal", ["decimal_to_base", "base_to_decimal"],
-                       "power_of_two", list(ROUTES), ["power_of_two", "base_to_base"], "base_to_base",
-                       "base_to_base", "base_to_base", "base_to_base"], choices=ROUTES,
+                       "power_of_two", list(ROUTES), ["power_of_two", "base_to_base"]] + ["base_to_base"] * 14,
+             choices=ROUTES,
              doc="which bases: from decimal, to decimal, between powers of two, or between two non-decimal bases"),
-        Knob("max_base", [2, 8, 9, 16, 16, 16, 16, 16, 16, 16], (2, 16),
+        Knob("max_base", [2, 8, 9] + [16] * 17, (2, 16),
              doc="largest base used (routes that need two non-decimal bases use at least 2 and 3, or 2 and 4)"),
     )
     answer_format = ("the number written in the target base: its digits, most significant first, using "
@@ -87,6 +89,10 @@ class BaseConversion(Task):
         return Draft(question, target.upper(), {"digits": target, "base": dst, "source": shown,
                                                 "source_base": src})
 
+    def effort(self, problem):
+        c = problem.check
+        return conversion_work(c["source"], c["source_base"], c["base"])
+
     def grade(self, answer, problem):
         base = problem.check["base"]
         s = clean(answer)
@@ -111,6 +117,28 @@ class BaseConversion(Task):
         if digits != problem.check["digits"]:
             return wrong(f"That is not the number in base {base}.")
         return right()
+
+
+def conversion_work(shown: str, src: int, dst: int) -> int:
+    """Digit steps of the reference conversion: between two powers of two, one step per bit
+    regrouped; otherwise Horner's rule into decimal (one multiply-add per source digit, each on
+    the decimal digits accumulated so far) unless the source is decimal, then repeated division
+    out of decimal (one division per target digit, each over the decimal digits left) unless
+    the target is decimal."""
+    n = from_base(shown, src)
+    if src & (src - 1) == 0 and dst & (dst - 1) == 0:
+        return n.bit_length() + len(shown) + len(to_base(n, dst))
+    work = 0
+    if src != 10:
+        acc = 0
+        for ch in shown.lower():
+            acc = acc * src + DIGITS.index(ch)
+            work += len(str(acc))
+    if dst != 10:
+        while n:
+            work += len(str(n))
+            n //= dst
+    return work
 
 
 def _grouped(groups: list[str], size: int) -> bool:

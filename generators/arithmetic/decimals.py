@@ -7,7 +7,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import decimal_text, is_terminating
 
 from ._amounts import grade_amount
-from ._expression_trees import Node, TreeBuilder, evaluate, fit_depth
+from ._expression_trees import Node, TreeBuilder, digit_work, evaluate, fit_depth, parse_rendered, text_digits
 
 # divisors that keep a quotient a short terminating decimal (tried in random order)
 DIVISORS = tuple(Fraction(d) for d in ("2", "4", "5", "8", "0.5", "0.25", "0.2", "0.4", "0.8", "1.25", "2.5", "1.5",
@@ -65,16 +65,18 @@ class DecimalArithmetic(Task):
 
     name = "arithmetic/decimal_arithmetic"
     knobs = (
-        Knob("n_ops", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8], (1, 20), doc="binary operators in the expression"),
-        Knob("max_depth", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5], (1, 10),
+        Knob("n_ops", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (1, 20),
+             doc="binary operators in the expression"),
+        Knob("max_depth", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7], (1, 10),
              doc="depth limit of the expression tree (raised if too small to hold n_ops)"),
-        Knob("operators", ["+-", "+-", "+-*", "+-*", "+-*/", "+-*/", "+-*/", "+-*/", "+-*/", "+-*/"],
+        Knob("operators", ["+-", "+-", "+-*", "+-*"] + ["+-*/"] * 16,
              choices=("+-", "+-*", "+-*/"), doc="operators used"),
-        Knob("negatives", [False, False, False, True, True, True, True, True, True, True],
-             doc="negative literals and divisors"),
-        Knob("places", [1, 1, 2, 2, 2, 2, 3, 3, 3, 3], (0, 6), doc="most decimal places of a literal"),
-        Knob("int_max", [9, 20, 20, 30, 30, 50, 50, 99, 99, 99], (1, 10**6), doc="largest whole part of a literal"),
-        Knob("result_places", [2, 2, 3, 4, 4, 5, 5, 6, 6, 6], (0, 12),
+        Knob("negatives", [False, False, False] + [True] * 17, doc="negative literals and divisors"),
+        Knob("places", [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4], (0, 6),
+             doc="most decimal places of a literal"),
+        Knob("int_max", [9, 20, 20, 30, 30, 50, 50, 99, 99, 99, 99, 99, 150, 150, 200, 200, 300, 300, 500, 500],
+             (1, 10**6), doc="largest whole part of a literal"),
+        Knob("result_places", [2, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 8, 8, 8, 9, 9, 10, 10], (0, 12),
              doc="most decimal places of any intermediate value"),
     )
     answer_format = "the exact value as a decimal number, without rounding (an equal fraction p/q is also accepted)"
@@ -110,6 +112,10 @@ class DecimalArithmetic(Task):
         text = render_decimal(tree)
         question = f"Compute the exact value of this expression (standard order of operations):\n\n{text}"
         return Draft(question, decimal_text(value), {"value": [value.numerator, value.denominator], "expression": text})
+
+    def effort(self, problem):
+        # decimal digits handled over every operation, evaluated as written
+        return digit_work(parse_rendered(problem.check["expression"]), text_digits(decimal_text))
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]

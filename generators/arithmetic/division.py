@@ -65,12 +65,12 @@ class LongDivision(Task):
 
     name = "arithmetic/long_division"
     knobs = (
-        Knob("quotient_digits", [1, 2, 3, 3, 4, 5, 5, 6, 7, 8], (1, 40),
+        Knob("quotient_digits", [1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (1, 40),
              doc="digits of the quotient (long-division steps)"),
-        Knob("divisor_digits", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 20), doc="digits of the divisor"),
-        Knob("inner_zeros", [False, False, True, True, True, True, True, True, True, True],
-             doc="the quotient has zero digits inside it"),
-        Knob("negatives", [False, False, False, False, False, False, False, False, True, True],
+        Knob("divisor_digits", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 8], (1, 20),
+             doc="digits of the divisor"),
+        Knob("inner_zeros", [False, False] + [True] * 18, doc="the quotient has zero digits inside it"),
+        Knob("negatives", [False] * 8 + [True] * 12,
              doc="the dividend or the divisor may be negative (remainder still 0 <= r < |divisor|)"),
     )
     answer_format = "the quotient and the remainder as two integers separated by a space, quotient first"
@@ -97,6 +97,13 @@ class LongDivision(Task):
             rule = f"Find the whole-number quotient q and the remainder r, so that {a} = {d}*q + r with 0 <= r < {d}."
         question = f"Divide {a} by {d} using long division. {rule}"
         return Draft(question, f"{quotient} {remainder}", {"quotient": quotient, "remainder": remainder})
+
+    def effort(self, problem):
+        # schoolbook long division: each digit of the dividend brought down is one step whose
+        # trial multiple of the divisor costs its digits; a negative operand adds the sign fix
+        m = re.search(r"Divide (-?\d+) by (-?\d+)", problem.prompt)
+        a, d = int(m.group(1)), int(m.group(2))
+        return len(str(abs(a))) * len(str(abs(d))) + (a < 0 or d < 0)
 
     def grade(self, answer, problem):
         try:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
-from procgym.kit import grade_int
+from procgym.kit import frac_text, grade_int
 
-from ._expression_trees import Node, TreeBuilder, node_values, evaluate, fit_depth, render
+from ._expression_trees import Node, TreeBuilder, digit_work, evaluate, fit_depth, node_values, parse_rendered, render, text_digits
 
 OPERATOR_SETS = ("+-", "+-*", "+-*/", "+-*/^")
 
@@ -21,15 +21,17 @@ class ExpressionValue(Task):
 
     name = "arithmetic/expression_value"
     knobs = (
-        Knob("n_ops", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12], (1, 40), doc="binary operators in the expression"),
-        Knob("max_depth", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 12),
+        Knob("n_ops", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36], (1, 40),
+             doc="binary operators in the expression"),
+        Knob("max_depth", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (1, 12),
              doc="depth limit of the expression tree (raised if too small to hold n_ops)"),
-        Knob("operators", ["+-", "+-*", "+-*", "+-*/", "+-*/", "+-*/^", "+-*/^", "+-*/^", "+-*/^", "+-*/^"],
+        Knob("operators", ["+-", "+-*", "+-*", "+-*/", "+-*/"] + ["+-*/^"] * 15,
              choices=OPERATOR_SETS, doc="operators used; ^ adds small powers (squares and cubes)"),
-        Knob("negatives", [False, False, False, True, True, True, True, True, True, True],
-             doc="negative literals and unary minus"),
-        Knob("operand_max", [9, 9, 10, 12, 12, 12, 15, 15, 20, 20], (2, 1000), doc="largest literal"),
-        Knob("max_magnitude", [50, 100, 200, 500, 1000, 1000, 2000, 5000, 10000, 20000], (10, 10**12),
+        Knob("negatives", [False, False, False] + [True] * 17, doc="negative literals and unary minus"),
+        Knob("operand_max", [9, 9, 10, 12, 12, 12, 15, 15, 20, 20, 20, 25, 25, 30, 30, 30, 40, 40, 50, 50], (2, 1000),
+             doc="largest literal"),
+        Knob("max_magnitude", [50, 100, 200, 500, 1000, 1000, 2000, 5000, 10000, 20000, 20000, 50000, 50000, 10**5,
+                               10**5, 2 * 10**5, 2 * 10**5, 5 * 10**5, 5 * 10**5, 10**6], (10, 10**12),
              doc="largest absolute value of any intermediate result"),
     )
     answer_format = "an integer"
@@ -116,6 +118,10 @@ class ExpressionValue(Task):
             return Node(n.op, rebuild(n.left), rebuild(n.right) if n.right is not None else None)
 
         return rebuild(tree)
+
+    def effort(self, problem):
+        # digits handled over every operation of the expression, evaluated as written
+        return digit_work(parse_rendered(problem.check["expression"]), text_digits(frac_text))
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the value of the expression")

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import decimal_text
 
 from ._amounts import grade_amount
+from ._work import Tally, numbers_in
 
 ITEMS = ("a bicycle", "a jacket", "a painting", "a used car", "a laptop", "a sofa", "a guitar", "a watch",
          "a tent", "a camera", "a rug", "a lamp")
@@ -53,13 +55,13 @@ class PercentChange(Task):
 
     name = "arithmetic/percent_change"
     knobs = (
-        Knob("n_changes", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8], (1, 12), doc="successive percent changes"),
+        Knob("n_changes", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], (1, 30),
+             doc="successive percent changes"),
         Knob("ask", ["final", "final", "final", ["final", "overall"], list(ASKS), ["overall", "original"],
-                     "original", ["overall", "original"], ["overall", "original"], ["overall", "original"]],
+                     "original"] + [["overall", "original"]] * 13,
              choices=ASKS, doc="what is asked: the final price, the overall percent change, or the original price"),
-        Knob("fine_percents", [False, False, False, False, True, True, True, True, True, True],
-             doc="percents with a decimal part, such as 12.5%"),
-        Knob("varied", [False, False, True, True, True, True, True, True, True, True],
+        Knob("fine_percents", [False] * 4 + [True] * 16, doc="percents with a decimal part, such as 12.5%"),
+        Knob("varied", [False, False] + [True] * 18,
              doc="varied phrasing of the changes (rises to 120% of its value, is marked down by 15%)"),
     )
     answer_format = "an exact number (a decimal or a fraction p/q; do not round)"
@@ -114,11 +116,42 @@ class PercentChange(Task):
                               example="-150")  # a price never falls below zero: never an answer
         return draft
 
+    def effort(self, problem):
+        return percent_work(problem.prompt, problem.params["ask"])
+
     def grade(self, answer, problem):
         p, q = problem.check["value"]
         percent = problem.check.get("percent", False)
         return grade_amount(answer, Fraction(p, q), "the overall percent change" if percent else "the price",
                            percent=percent, units=() if percent else ("dollars", "dollar", "USD"))
+
+
+_CHANGE = re.compile(r"(increases by|is raised by|goes up|rises to|decreases by|is marked down by|drops|falls to) "
+                     r"([\d.]+)%")
+_PRICE = re.compile(r"(?:starts at|the price is) \$([\d.]+)")
+
+
+def percent_work(prompt: str, ask: str) -> int:
+    """Digits handled by the reference: each change's factor (100 + p)/100 is formed (given
+    directly by "rises to 120% of its value") and multiplies the running price, or divides it
+    when undoing the changes from the final price; the overall change needs two steps more."""
+    tally = Tally()
+    factors = []
+    for verb, amount in _CHANGE.findall(prompt):
+        p = numbers_in(amount)[0]
+        if verb in ("rises to", "falls to"):
+            factors.append(p / 100)
+        else:
+            signed = p if verb in ("increases by", "is raised by", "goes up") else -p
+            factors.append(tally.op((100 + signed) / 100, 100, signed))
+    price = numbers_in(_PRICE.search(prompt).group(1))[0]
+    value = price
+    for f in (reversed(factors) if ask == "original" else factors):
+        value = tally.op(value / f if ask == "original" else value * f, value, f)
+    if ask == "overall":
+        ratio = tally.op(value / price, value, price)
+        tally.op((ratio - 1) * 100, ratio)
+    return tally.total
 
 
 # ---------------------------------------------------------------- ratio split
@@ -148,13 +181,14 @@ class RatioSplit(Task):
 
     name = "arithmetic/ratio_split"
     knobs = (
-        Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 8), doc="people sharing"),
+        Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8), doc="people sharing"),
         Knob("given", ["total", "total", "total", "difference", ["total", "difference"], "transfer",
-                       ["difference", "transfer"], "transfer", "transfer", "transfer"], choices=GIVENS,
+                       ["difference", "transfer"]] + ["transfer"] * 13, choices=GIVENS,
              doc="what is known: the total, a difference of two shares, or the ratio after a transfer"),
-        Knob("chained", [False, False, False, False, True, False, True, True, True, True],
+        Knob("chained", [False, False, False, False, True, False] + [True] * 14,
              doc="the ratio is given as pairwise ratios between neighbours"),
-        Knob("part_max", [5, 6, 7, 8, 9, 10, 12, 13, 15, 18], (2, 100), doc="largest part of a pairwise ratio"),
+        Knob("part_max", [5, 6, 7, 8, 9, 10, 12, 13, 15, 18, 20, 20, 22, 24, 24, 26, 28, 28, 30, 32], (2, 100),
+             doc="largest part of a pairwise ratio"),
     )
     answer_format = "an exact number"
     example = "-84"  # shares are positive: never an answer
@@ -210,6 +244,46 @@ class RatioSplit(Task):
         return Draft(question, str(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}",
                      {"value": [value.numerator, value.denominator], "thing": thing})
 
+    def effort(self, problem):
+        return ratio_work(problem.prompt)
+
     def grade(self, answer, problem):
         p, q = problem.check["value"]
         return grade_amount(answer, Fraction(p, q), "the share", units=(problem.check.get("thing", ""),))
+
+
+def ratio_work(prompt: str) -> int:
+    """Digits handled by the reference, from the prompt: pairwise ratios combined into one (a
+    least common multiple and a rescaling of every part so far per link), then the value of one
+    part from the stated fact (a sum of the parts, a difference, or the transfer equation
+    u = t (p + q) / (a q - p b)), then the share asked for."""
+    tally = Tally()
+    people = re.match(r"(.+?) have ", prompt).group(1)
+    names = people.replace(" and ", ", ").split(", ")
+    links = [tuple(int(v) for v in m) for m in re.findall(r"is (\d+):(\d+)(?:, and|\.)", prompt.split(" Then ")[0])]
+    if "in the ratio" in prompt:
+        parts = [int(v) for v in re.search(r"in the ratio ([\d:]+)", prompt).group(1).split(":")]
+    else:
+        parts = list(links[0])
+        for u, v in links[1:]:
+            last = parts[-1]
+            m = tally.op(math.lcm(last, u), last, u)
+            parts = [tally.op(x * (m // last), x, m // last) for x in parts] + [tally.op(v * (m // u), v, m // u)]
+    ask = names.index(re.search(r"How many \w+ does (\w+) have", prompt).group(1))
+    if m := re.search(r"Together they have (\d+)", prompt):
+        total = int(m.group(1))
+        whole = tally.total_of(parts)
+        unit = tally.op(Fraction(total, whole), total, whole)
+    elif m := re.search(r"(\w+) has (\d+) more \w+ than (\w+)\.", prompt):
+        i, diff, j = names.index(m.group(1)), int(m.group(2)), names.index(m.group(3))
+        gap = tally.op(parts[i] - parts[j], parts[i], parts[j])
+        unit = tally.op(Fraction(diff, gap), diff, gap)
+    else:
+        m = re.search(r"Then (\w+) gives (\d+) \w+ to (\w+), .* is (\d+):(\d+)\.", prompt)
+        i, t, j, p, q = names.index(m.group(1)), int(m.group(2)), names.index(m.group(3)), int(m.group(4)), int(m.group(5))
+        top = tally.op(t * tally.op(p + q, p, q), t, p + q)
+        bottom = tally.op(tally.op(parts[i] * q, parts[i], q) - tally.op(p * parts[j], p, parts[j]),
+                          parts[i] * q, p * parts[j])
+        unit = tally.op(Fraction(top, bottom), top, bottom)
+    tally.op(unit * parts[ask], unit, parts[ask])
+    return tally.total

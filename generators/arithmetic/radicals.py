@@ -262,6 +262,109 @@ def build_expression(rng, params):
     return mk.extra(("/", num, den), max(0, n_terms - 2))
 
 
+# ---------------------------------------------------------------- effort
+
+_TOKEN = re.compile(r"sqrt\(|cbrt\(|\d+| [-+*/] |[()*^]")
+
+
+def parse_rendered(text: str):
+    """The tree of an expression `render` wrote (only ever a problem's own expression, never
+    an answer): binary operators between spaces, a tight "*" for a coefficient, "^" on a
+    bracketed base."""
+    tokens = _TOKEN.findall(text)
+    if "".join(tokens) != text:
+        raise ValueError(f"not a rendered radical expression: {text!r}")
+    pos = 0
+
+    def take():
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def level(ops, inner):
+        node = inner()
+        while pos < len(tokens) and tokens[pos] in ops:
+            node = (take().strip(), node, inner())
+        return node
+
+    def factor():
+        node = atom()
+        if pos < len(tokens) and tokens[pos] == "*":
+            take()
+            node = ("*", node, atom())
+        if pos < len(tokens) and tokens[pos] == "^":
+            take()
+            node = ("pow", node, int(take()))
+        return node
+
+    def atom():
+        tok = take()
+        if tok == "(":
+            node = level((" + ", " - "), lambda: level((" * ", " / "), factor))
+            take()
+            return node
+        if tok in ("sqrt(", "cbrt("):
+            n = int(take())
+            take()
+            return ("root", 2 if tok == "sqrt(" else 3, n)
+        return ("num", int(tok))
+
+    return level((" + ", " - "), lambda: level((" * ", " / "), factor))
+
+
+def _prime_factors(n: int) -> int:
+    count, p = 0, 2
+    while p * p <= n:
+        while n % p == 0:
+            n //= p
+            count += 1
+        p += 1
+    return count + (n > 1)
+
+
+def _product_work(a: dict, b: dict) -> int:
+    """One step per pair of terms multiplied, plus one per prime factor pulled out of the
+    product's radicand when it is simplified again."""
+    work = 0
+    for (k1, n1) in a:
+        for (k2, n2) in b:
+            work += 1
+            if k1 > 1 and k2 > 1:
+                work += _prime_factors(extract(n1 * n2, k1)[0])
+    return work
+
+
+def radical_work(node) -> int:
+    """Term operations of the exact evaluation, step for step as `evaluate` does it: a root's
+    simplification costs one step plus one per prime factor pulled out, a sum one per term
+    merged, a product `_product_work`, a power its repeated products, a division by one term the
+    product with its rationalising factor, and a division by a binomial the product with the
+    conjugate, the conjugate's norm and the scaling by it."""
+    op = node[0]
+    if op == "num":
+        return 0
+    if op == "root":
+        return 1 + _prime_factors(extract(node[2], node[1])[0])
+    if op == "pow":
+        base, acc, work = evaluate(node[1]), {ONE: Fraction(1)}, radical_work(node[1])
+        for _ in range(node[2]):
+            work += _product_work(acc, base)
+            acc = mul(acc, base)
+        return work
+    a, b = evaluate(node[1]), evaluate(node[2])
+    work = radical_work(node[1]) + radical_work(node[2])
+    if op in "+-":
+        return work + len(a) + len(b)
+    if op == "*":
+        return work + _product_work(a, b)
+    if len(b) == 1:
+        (k, n), c = next(iter(b.items()))
+        factor = radical(Fraction(1) / (c * n), k, n ** (k - 1)) if k > 1 else {ONE: 1 / c}
+        return work + 2 + _product_work(a, factor)
+    conjugate = {key: (c if key == ONE else -c) for key, c in b.items()}
+    return work + _product_work(a, conjugate) + 3 + len(div(a, b))
+
+
 # ---------------------------------------------------------------- reading an answer
 
 _RADICALS = [
@@ -472,20 +575,25 @@ class SimplifyRadical(Task):
     square (cube) factors, like terms combined, no radical in a denominator. Higher levels go
     from pulling a square out of one root, to combining several terms (some of which do not
     combine), multiplying roots, expanding binomials and squares, and rationalising a
-    denominator, finally by its conjugate."""
+    denominator, finally by its conjugate; past level 10 those three kinds come with up to eleven
+    terms over more radicands."""
 
     name = "arithmetic/simplify_radical"
     knobs = (
         Knob("kind", ["combine", "combine", "combine", "combine", "multiply", ["combine", "multiply"], "expand",
-                      "rationalize", ["rationalize", "conjugate"], "conjugate"], choices=KINDS,
+                      "rationalize", ["rationalize", "conjugate"], "conjugate"]
+             + [["expand", "rationalize", "conjugate"]] * 10, choices=KINDS,
              doc="what must be done: combine like radicals, multiply roots, expand binomials, rationalise "
                  "a denominator, or rationalise by the conjugate"),
-        Knob("n_terms", [1, 1, 2, 3, 2, 3, 3, 3, 3, 4], (1, 8), doc="terms in the expression"),
-        Knob("coef_max", [1, 4, 5, 6, 6, 8, 6, 6, 6, 8], (1, 50), doc="largest coefficient in front of a root"),
-        Knob("max_square", [3, 4, 5, 6, 6, 7, 6, 6, 6, 6], (2, 30), doc="largest square root pulled out of a radicand"),
-        Knob("n_bases", [1, 1, 1, 2, 2, 2, 2, 2, 2, 2], (1, 5), doc="distinct simplified radicands in play"),
-        Knob("cube_roots", [False, False, False, False, False, True, True, True, True, True],
-             doc="some terms are cube roots"),
+        Knob("n_terms", [1, 1, 2, 3, 2, 3, 3, 3, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11], (1, 12),
+             doc="terms in the expression"),
+        Knob("coef_max", [1, 4, 5, 6, 6, 8, 6, 6, 6, 8, 8, 8, 9, 9, 10, 10, 10, 12, 12, 12], (1, 50),
+             doc="largest coefficient in front of a root"),
+        Knob("max_square", [3, 4, 5, 6, 6, 7, 6, 6, 6, 6, 6, 7, 7, 8, 8, 8, 9, 9, 10, 10], (2, 30),
+             doc="largest square root pulled out of a radicand"),
+        Knob("n_bases", [1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4], (1, 5),
+             doc="distinct simplified radicands in play"),
+        Knob("cube_roots", [False] * 5 + [True] * 15, doc="some terms are cube roots"),
     )
     answer_format = ("simplified radical form: a sum of terms, each a rational number or a rational multiple of "
                      "sqrt(n) or cbrt(n), where n > 1 is a whole number with no square factor (no cube factor for "
@@ -505,6 +613,9 @@ class SimplifyRadical(Task):
         return Draft(question, value_text(value),
                      {"value": [[k, n, c.numerator, c.denominator] for (k, n), c in sorted(value.items())],
                       "expression": text})
+
+    def effort(self, problem):
+        return radical_work(parse_rendered(problem.check["expression"]))
 
     def grade(self, answer, problem):
         try:

@@ -8,6 +8,8 @@ from procgym.kit import grade_int
 from procgym.parsing import clean
 from procgym.verdict import right, wrong
 
+from ._work import Tally
+
 SYMBOLS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 PAIRS = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
@@ -58,18 +60,18 @@ class RomanNumerals(Task):
     answer in Roman numerals. The rules of standard form are stated; a Roman answer must be in
     standard form (IIII or VIV for 4 is rejected). Higher levels use larger numbers with more
     subtractive pairs, then arithmetic on several Roman operands (+, -, then *) whose result must
-    be written back in Roman numerals."""
+    be written back in Roman numerals; past level 10, more operands (up to 16)."""
 
     name = "arithmetic/roman_numerals"
     knobs = (
-        Knob("max_value", [20, 50, 100, 400, 1000, 2000, 3999, 3999, 3999, 3999], (1, 3999),
-             doc="largest number involved"),
+        Knob("max_value", [20, 50, 100, 400, 1000, 2000] + [3999] * 14, (1, 3999),
+             doc="largest number involved (3999 is the largest standard numeral)"),
         Knob("direction", ["to_roman", "from_roman", ["to_roman", "from_roman"], ["to_roman", "from_roman"],
-                           list(DIRECTIONS), list(DIRECTIONS), "arithmetic", "arithmetic", "arithmetic",
-                           "arithmetic"], choices=DIRECTIONS,
+                           list(DIRECTIONS), list(DIRECTIONS)] + ["arithmetic"] * 14, choices=DIRECTIONS,
              doc="number to Roman, Roman to number, or arithmetic on Roman numerals"),
-        Knob("n_operands", [2, 2, 2, 2, 2, 2, 2, 3, 3, 4], (2, 8), doc="Roman operands in an arithmetic problem"),
-        Knob("operators", ["+", "+", "+", "+", "+-", "+-", "+-", "+-", "+-*", "+-*"], choices=("+", "+-", "+-*"),
+        Knob("n_operands", [2, 2, 2, 2, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16], (2, 16),
+             doc="Roman operands in an arithmetic problem"),
+        Knob("operators", ["+", "+", "+", "+", "+-", "+-", "+-", "+-"] + ["+-*"] * 12, choices=("+", "+-", "+-*"),
              doc="operators in an arithmetic problem"),
     )
     answer_format = "a Roman numeral in standard form"
@@ -116,6 +118,26 @@ class RomanNumerals(Task):
             if 1 <= value <= min(3999, top):
                 return terms, ops
         return [top // 2, top // 4], ["+"]
+
+    def effort(self, problem):
+        """Symbols read and written, plus the digits the arithmetic handles (products first)."""
+        c = problem.check
+        if "expression" not in c:  # one conversion: a symbol per step each way
+            return len(to_roman(c["value"])) + len(str(c["value"]))
+        numerals, ops = c["expression"].split()[0::2], c["expression"].split()[1::2]
+        terms = [from_roman(t) for t in numerals]
+        tally = Tally()
+        values, signs = [terms[0]], []
+        for op, t in zip(ops, terms[1:]):
+            if op == "*":
+                values[-1] = tally.op(values[-1] * t, values[-1], t)
+            else:
+                signs.append(op)
+                values.append(t)
+        total = values[0]
+        for op, v in zip(signs, values[1:]):
+            total = tally.op(total + v if op == "+" else total - v, total, v)
+        return sum(map(len, numerals)) + tally.total + len(to_roman(total))
 
     def grade(self, answer, problem):
         c = problem.check

@@ -10,6 +10,8 @@ from procgym.kit import NotAnAnswer, decimal_text, refused
 from procgym.parsing import ParseError, clean, parse_number
 from procgym.verdict import right, wrong
 
+from ._work import Tally, numbers_in
+
 MODES = ("places", "sigfigs", "place_value")
 RULES = ("half_away", "half_even")
 RULE_TEXT = {
@@ -73,22 +75,23 @@ class Rounding(Task):
     The answer must show exactly the kept digits, trailing zeros included (2.50, not 2.5).
     Higher levels move from decimal places to significant figures (leading zeros, carries that
     add a digit) and place values, switch to round-half-to-even, add negative numbers, plant
-    exact ties and runs of nines, and ask to round the exact result of a sum or product first."""
+    exact ties and runs of nines, and ask to round the exact result of a sum or product first;
+    past level 10, longer numbers and sums or products of up to seven terms."""
 
     name = "arithmetic/rounding"
     knobs = (
-        Knob("mode", ["places", "places", ["places", "sigfigs"], "sigfigs", list(MODES), list(MODES), list(MODES),
-                      list(MODES), list(MODES), list(MODES)], choices=MODES,
+        Knob("mode", ["places", "places", ["places", "sigfigs"], "sigfigs"] + [list(MODES)] * 16, choices=MODES,
              doc="round to decimal places, significant figures, or a named place value"),
         Knob("rule", ["half_away", "half_away", "half_away", "half_away", list(RULES), list(RULES), "half_even",
-                      "half_even", list(RULES), "half_even"], choices=RULES, doc="how ties are rounded"),
-        Knob("digits", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (2, 30), doc="significant digits of the number to round"),
-        Knob("tricky_percent", [0, 10, 20, 30, 40, 40, 50, 50, 60, 60], (0, 100),
-             doc="chance that the number is an exact tie or has a run of nines that carries"),
-        Knob("negatives", [False, False, False, False, False, True, True, True, True, True],
-             doc="the number may be negative"),
-        Knob("steps", [0, 0, 0, 0, 1, 1, 1, 2, 2, 2], (0, 3),
-             doc="0: the number is given; 1-3: it is the exact result of a sum or product to compute first"),
+                      "half_even", list(RULES), "half_even"] + [list(RULES)] * 10, choices=RULES,
+             doc="how ties are rounded"),
+        Knob("digits", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22], (2, 30),
+             doc="significant digits of the number to round"),
+        Knob("tricky_percent", [0, 10, 20, 30, 40, 40, 50, 50, 60, 60, 60, 65, 65, 70, 70, 75, 75, 80, 80, 80],
+             (0, 100), doc="chance that the number is an exact tie or has a run of nines that carries"),
+        Knob("negatives", [False] * 5 + [True] * 15, doc="the number may be negative"),
+        Knob("steps", [0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6], (0, 6),
+             doc="0: the number is given; 1-6: it is the exact result of a sum or product to compute first"),
     )
     answer_format = ("the rounded number in plain decimal notation with exactly the digits the rounding keeps "
                      "(keep trailing zeros, e.g. 2.50; no scientific notation)")
@@ -157,6 +160,20 @@ class Rounding(Task):
             rng.shuffle(factors)
             expr = " * ".join(_signed(f) for f in factors)
         return f"Consider the exact value of {expr}."
+
+    def effort(self, problem):
+        """Digits handled: the exact sum or product first (when asked), then every digit of the
+        number scanned for the cut and the tie test, and every kept digit a carry changes."""
+        shown = re.search(r"Consider the (?:number|exact value of) (.+?)\. Round it", problem.prompt).group(1)
+        numbers = numbers_in(shown)
+        tally = Tally()
+        value = numbers[0]
+        for v in numbers[1:]:
+            value = tally.op(value * v if " * " in shown else value + v, value, v)
+        exact = decimal_text(abs(value)).lstrip("0.").replace(".", "")
+        kept = problem.check["digits"].lstrip("-0.").replace(".", "")
+        carried = sum(a != b for a, b in zip(exact, kept)) + abs(len(kept) - len(exact[:len(kept)]))
+        return tally.total + len(exact) + carried
 
     def grade(self, answer, problem):
         expected = problem.check["digits"]

@@ -15,6 +15,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import decimal_text, number_text
 
 from ._amounts import grade_amount
+from ._work import Tally, numbers_in
 
 UNIT_NAMES = ("blip", "zorp", "snib", "quorf", "glim", "drubb", "plonk", "wib", "skell", "frin", "morv", "yoop",
               "kelb", "vrin", "grop", "naff", "jesk", "lurn", "pidd", "rosk", "tulm", "vask", "wemp", "zilt",
@@ -28,8 +29,9 @@ def units_of(name: str) -> str:
     return name + "s"
 
 
-def convert(facts, source: str, target: str) -> Fraction:
-    """How many `target` make one `source`, from facts (a, u, b, v) meaning a u = b v (BFS)."""
+def convert(facts, source: str, target: str, tally: Tally | None = None) -> Fraction:
+    """How many `target` make one `source`, from facts (a, u, b, v) meaning a u = b v (BFS);
+    `tally` counts the digits of every factor the search multiplies out."""
     graph: dict[str, list[tuple[str, Fraction]]] = {}
     for a, u, b, v in facts:
         graph.setdefault(u, []).append((v, Fraction(b, 1) / a))  # 1 u = b/a v
@@ -41,6 +43,8 @@ def convert(facts, source: str, target: str) -> Fraction:
         for v, f in graph.get(u, ()):
             if v not in factor:
                 factor[v] = factor[u] * f
+                if tally is not None:
+                    tally.op(factor[v], factor[u], f)
                 queue.append(v)
     if target not in factor:
         raise ValueError(f"no chain of facts leads from {source} to {target}")
@@ -89,19 +93,21 @@ class UnitConversion(Task):
     Higher levels lengthen the chain of conversions (up and down in size), add facts that are
     not on the way (distractors), facts of the form "3 A make 8 B", and compound quantities: a
     rate (A per B into C per D, two chains at once) or an area (square units: each factor
-    squared). The answer is exact: any equal decimal or fraction."""
+    squared); past level 10 the chains grow to 17 facts among as many distractors. The answer
+    is exact: any equal decimal or fraction."""
 
     name = "arithmetic/unit_conversion"
     knobs = (
-        Knob("chain", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 12),
+        Knob("chain", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], (1, 24),
              doc="conversion facts on the way from one unit to the other"),
-        Knob("distractors", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6], (0, 12), doc="facts not needed for the conversion"),
-        Knob("ratio_facts", [False, False, False, True, True, True, True, True, True, True],
+        Knob("distractors", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (0, 24),
+             doc="facts not needed for the conversion"),
+        Knob("ratio_facts", [False, False, False] + [True] * 17,
              doc="some facts relate several of one unit to several of another (3 A = 8 B)"),
-        Knob("compound", ["none", "none", "none", "none", ["none", "rate"], ["rate", "area"], ["none", "rate", "area"],
-                          ["rate", "area"], ["rate", "area"], ["rate", "area"]], choices=COMPOUNDS,
+        Knob("compound", ["none", "none", "none", "none", ["none", "rate"], ["rate", "area"], ["none", "rate", "area"]]
+             + [["rate", "area"]] * 13, choices=COMPOUNDS,
              doc="a plain amount, a rate (units per unit) or an area (square units)"),
-        Knob("factor_max", [10, 10, 12, 12, 12, 16, 16, 20, 20, 24], (2, 1000), doc="largest factor in a fact"),
+        Knob("factor_max", [10, 10, 12, 12, 12, 16, 16, 20, 20] + [24] * 11, (2, 1000), doc="largest factor in a fact"),
     )
     answer_format = "an exact number (an integer, a decimal or a fraction p/q; do not round)"
     example = "-37.5"  # amounts and factors are positive: never an answer
@@ -144,9 +150,35 @@ class UnitConversion(Task):
     def _ends(rng, dim: _Dimension) -> tuple[str, str]:
         return (dim.path[0], dim.path[-1]) if rng.random() < 0.5 else (dim.path[-1], dim.path[0])
 
+    def effort(self, problem):
+        """The reference's work from the prompt: every fact read, and the digits of every factor
+        the breadth-first search multiplies out (distractor branches included), for each chain
+        the question needs, then the amount scaled (squared factors for an area)."""
+        facts = [(int(a), _singular(u, a), int(b), _singular(v, b)) for a, u, b, v in _FACT.findall(problem.prompt)]
+        m = _QUESTION.search(problem.prompt)
+        amount, src, per_src, dst, per_dst = numbers_in(m.group(1))[0], m.group(2), m.group(3), m.group(4), m.group(5)
+        tally = Tally()
+        factor = convert(facts, _singular(src, 2), _singular(dst, 2), tally)
+        if per_src:
+            per = convert(facts, per_src, per_dst, tally)
+            factor = tally.op(factor / per, factor, per)
+        elif problem.prompt.count("square "):
+            factor = tally.op(factor * factor, factor, factor)
+        tally.op(amount * factor, amount, factor)
+        return len(facts) + tally.total
+
     def grade(self, answer, problem):
         p, q = problem.check["value"]
         return grade_amount(answer, Fraction(p, q), "the converted amount", units=goal_units(problem))
+
+
+_FACT = re.compile(r"^- (\d+) ([a-z]+) (?:=|make|equals) (\d+) ([a-z]+)$", re.M)
+_QUESTION = re.compile(r"Convert ([\d.]+) (?:square )?([a-z]+)(?: per ([a-z]+))? to (?:square )?([a-z]+)(?: per ([a-z]+))?\.")
+
+
+def _singular(unit: str, count) -> str:
+    """The unit name behind a count's wording ("3 zorps", "1 zorp"): names never end in s."""
+    return unit[:-1] if int(count) != 1 and unit.endswith("s") else unit
 
 
 _GOAL = re.compile(r"Convert .+ to ((?:square )?[a-z]+(?: per [a-z]+)?)\.")

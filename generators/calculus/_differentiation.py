@@ -55,3 +55,23 @@ def deriv(e, var: str = "x") -> tuple:
     if name == "atan":
         return mul(div(C(1), add(power(u, 2), C(1))), du)
     raise ValueError(f"cannot differentiate {name!r}")
+
+
+def rule_steps(e, var) -> int:
+    """Rule applications of differentiating a sympy expression by hand with respect to `var`
+    (for a task's effort): one per power-rule or function (chain-rule) step, a product of k
+    factors that depend on var k terms to build and k - 1 to add, a sum one addition per extra
+    term. Constants cost nothing."""
+    if not e.has(var):
+        return 0
+    if e == var:
+        return 1
+    args = [a for a in e.args if a.has(var)]
+    inner = sum(rule_steps(a, var) for a in args)
+    if e.is_Add:
+        return inner + len(args) - 1
+    if e.is_Mul:
+        return inner + 2 * len(args) - 1
+    if e.is_Pow and e.exp.has(var):
+        return inner + 2  # a^u = exp(u ln a): a product and a chain
+    return inner + 1  # power rule or a function: one step, times the inner derivative

@@ -63,3 +63,34 @@ def poly_text(coeffs, var: str = "x", star: bool = False) -> str:
         return "0"
     out = ("-" if parts[0][0] == "-" else "") + parts[0][1]
     return out + "".join(f" {s} {t}" for s, t in parts[1:])
+
+
+def root_search_steps(p: list[int]) -> int:
+    """Multiply-adds of finding the rational roots of an integer polynomial by hand (for a
+    task's effort): each candidate p/q of the rational root theorem (p dividing the constant
+    term, q the leading coefficient, both signs) is tested by Horner's rule on what is left, and
+    each root found is divided out by synthetic division."""
+    p = p_trim([int(c) for c in p])
+    steps = 0
+    while len(p) > 1 and p[0] == 0:
+        p = p[1:]
+        steps += 1
+    for num in _divisors(p[0]) if len(p) > 1 else []:
+        for den in _divisors(p[-1]):
+            for cand in (Fraction(num, den), Fraction(-num, den)):
+                while len(p) > 1:
+                    steps += len(p)
+                    if p_eval(p, cand) != 0:
+                        break
+                    steps += len(p) - 1
+                    quotient, carry = [Fraction(0)] * (len(p) - 1), Fraction(0)
+                    for k in range(len(p) - 1, 0, -1):
+                        carry = p[k] + carry * cand
+                        quotient[k - 1] = carry
+                    p = quotient
+    return steps
+
+
+def _divisors(n: int) -> list[int]:
+    n = abs(int(n))
+    return [d for d in range(1, n + 1) if n % d == 0]

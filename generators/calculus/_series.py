@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import sympy
+
 from ._exact_values import F0, F1, NotExact
 
 _HALF = Fraction(1, 2)
@@ -297,3 +299,32 @@ def taylor(e, n: int) -> list[Fraction]:
         if len(plain) >= n:
             return plain[:n]
     raise NotExact("not enough precision")
+
+
+def series_work(e, var, order: int) -> int:
+    """Coefficient operations of expanding a sympy expression in power series to `order` by
+    hand (for a task's effort): an elementary function's series costs order + 1 coefficients,
+    and composing it with a non-trivial inner series a product of series per coefficient,
+    (order + 1)^2; a product of k series (k - 1) triangular products of (order + 1)(order + 2)/2
+    steps; a reciprocal or a fractional power one such product; a sum one step per coefficient
+    per term."""
+    if not e.has(var) or e == var:
+        return 0
+    n = order + 1
+    triangle = n * (n + 1) // 2
+    args = [a for a in e.args if a.has(var)]
+    inner = sum(series_work(a, var, order) for a in args)
+    if e.is_Add:
+        return inner + len(args) * n
+    if e.is_Mul:
+        return inner + (len(args) - 1) * triangle
+    if e.is_Pow:
+        if e.exp.is_Integer and e.exp > 0:
+            return inner + (int(e.exp) - 1) * triangle
+        return inner + triangle + (n * n if not _plain(e.base, var) else 0)
+    return inner + n + (n * n if not _plain(e.args[0], var) else 0)  # a function of its argument
+
+
+def _plain(arg, var) -> bool:
+    """Whether an argument is a linear k x or 1 + k x, where an elementary series applies as is."""
+    return sympy.Poly(arg, var).degree() <= 1 if arg.is_polynomial(var) else False

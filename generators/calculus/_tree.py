@@ -232,3 +232,23 @@ def fval(e, x: float, env: dict | None = None) -> float:
     if kind in ("pow", "rpow"):
         return fval(e[1], x, env) ** float(e[2])
     return _FLOAT_FN[e[1]](fval(e[2], x, env))
+
+
+def degree_bound(e) -> int:
+    """An upper bound on the degree of a tree, as procgym.parsing.degree_bound finds it for the
+    tree's text: exponents multiply, products and quotients add, sums and functions take the max."""
+    kind = e[0]
+    if kind == "c":
+        return 0
+    if kind in ("x", "sym"):
+        return 1
+    if kind == "add":
+        return max(degree_bound(t) for t in e[1])
+    if kind == "mul":
+        return sum(degree_bound(t) for t in e[1])
+    if kind == "div":
+        return degree_bound(e[1]) + degree_bound(e[2])
+    if kind in ("pow", "rpow"):
+        r = Fraction(e[2])
+        return degree_bound(e[1]) * -(-abs(r.numerator) // r.denominator)
+    return degree_bound(e[2])

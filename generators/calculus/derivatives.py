@@ -4,13 +4,15 @@ from __future__ import annotations
 import ast
 import re
 
+import sympy
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_rhs, refused
-from procgym.parsing import MAX_NODES, ParseError, equivalent, parse_expression
+from procgym.parsing import MAX_DEGREE, MAX_NODES, ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._differentiation import deriv
-from ._tree import C, X, add, div, fn, is_const, mul, power
+from ._differentiation import deriv, rule_steps
+from ._tree import C, X, add, degree_bound, div, fn, is_const, mul, power
 from ._tree import text as to_text
 
 # the left-hand sides a derivative answer may carry
@@ -34,21 +36,25 @@ class Derivative(Task):
     """Differentiate a function of x. Level 1-2 need the power and sum rules; level 3 adds sin,
     cos, exp and ln; level 4 the chain rule; level 5 products; level 6 quotients; levels 8-10
     nest compositions two and three deep (chain rule inside chain rule, inside products and
-    quotients). Any expression equal to the derivative is accepted. The reference comes from a
+    quotients); levels 11-15 add terms, products and quotients. Any expression equal to the derivative is accepted. The reference comes from a
     symbolic differentiator over the generated tree (_differentiation.deriv, checked against
     sympy.diff in the tests),
     because sympy.diff and its printer take about 10 ms per function."""
 
     name = "calculus/derivative"
+    cap_reason = ("a reference derivative must stay within the safe parser's node budget (NODE_BUDGET) so that an "
+                  "answer written less compactly still parses; past level 15 (six terms, three products, two "
+                  "quotients, chains two deep) most draws of larger functions exceed it and generation would "
+                  "mostly redraw")
     knobs = (
-        Knob("n_terms", [2, 3, 3, 2, 2, 2, 3, 2, 3, 2], (1, 6), doc="terms in the sum"),
-        Knob("chain_depth", [0, 0, 0, 1, 1, 1, 1, 2, 2, 3], (0, 4), doc="deepest composition of functions"),
-        Knob("functions", [False, False, True, True, True, True, True, True, True, True],
-             doc="sin, cos, exp and ln (tan from chain depth 2) besides powers"),
-        Knob("products", [0, 0, 0, 0, 1, 1, 1, 1, 1, 1], (0, 6), doc="terms that are products (product rule)"),
-        Knob("quotients", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1], (0, 6), doc="terms that are quotients (quotient rule)"),
-        Knob("coef_max", [5, 6, 7, 8, 9, 9, 9, 9, 9, 9], (1, 50), doc="largest coefficient"),
-        Knob("max_power", [3, 4, 5, 5, 5, 5, 5, 5, 5, 5], (2, 12), doc="largest exponent"),
+        Knob("n_terms", [2, 3, 3, 2, 2, 2, 3, 2, 3, 2, 3, 3, 4, 5, 6], (1, 6), doc="terms in the sum"),
+        Knob("chain_depth", [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 2, 2, 2, 2], (0, 4), doc="deepest composition of functions"),
+        Knob("functions", [False, False] + [True] * 13, doc="sin, cos, exp and ln (tan from chain depth 2) besides powers"),
+        Knob("products", [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3], (0, 6), doc="terms that are products (product rule)"),
+        Knob("quotients", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2], (0, 6),
+             doc="terms that are quotients (quotient rule)"),
+        Knob("coef_max", [5, 6, 7, 8] + [9] * 11, (1, 50), doc="largest coefficient"),
+        Knob("max_power", [3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4], (2, 12), doc="largest exponent"),
     )
     answer_format = ("an expression in x equal to f'(x), using + - * / ^, brackets and the functions sin, cos, "
                      "tan, exp, ln; it need not be simplified: any equivalent expression is accepted")
@@ -56,10 +62,15 @@ class Derivative(Task):
 
     def build(self, rng, params):
         best = None
+        # past the released settings (levels 11 and up), a derivative must also stay within the
+        # parser's degree limit: chains of powers can pass degree 100 there
+        strict = params["n_terms"] > 3 or params["products"] > 1 or params["quotients"] > 1
         for _ in range(50):
             f, df = self._function(rng, params)
             text, dtext = to_text(f), to_text(df)
             size = syntax_nodes(dtext)
+            if strict and degree_bound(df) > MAX_DEGREE:
+                size = MAX_NODES + size  # never kept while a parseable draw exists
             if best is None or size < best[0]:
                 best = (size, text, dtext)
             if size <= NODE_BUDGET:
@@ -151,6 +162,10 @@ class Derivative(Task):
         if k == 2 and rng.random() < 0.5:
             lead = add(lead, mul(C(_signed(rng, top)), X))
         return add(lead, C(_signed(rng, top)))
+
+    def effort(self, problem):
+        # rule applications (power, product, quotient, chain) over the function's tree
+        return rule_steps(parse_expression(problem.check["function"], ["x"]), sympy.Symbol("x"))
 
     # ------------------------------------------------------------------ grading
 

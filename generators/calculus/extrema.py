@@ -12,7 +12,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, frac_text, grade_number, grade_set, read_number, read_rhs, read_value, refused
 from procgym.parsing import ParseError
 
-from ._polynomials import p_deriv, p_eval, p_mul, poly_text
+from ._polynomials import p_deriv, p_eval, p_mul, poly_text, root_search_steps
 
 _WORD_SEPARATOR = re.compile(r"\s+(?:and|or)\s+", re.IGNORECASE)
 _AT = re.compile(r"^f\((.+)\)$")
@@ -127,6 +127,9 @@ class Extrema(Task):
     stay readable."""
 
     name = "calculus/extrema"
+    cap_reason = ("f's coefficients are kept at most 3000 so that f stays readable; level 10 (four critical points, "
+                  "a repeated root and an irreducible quadratic factor of f', degree up to 8) is about the largest f "
+                  "that fits: with five or more critical points most draws exceed it")
     knobs = (
         Knob("ask", [["critical_points", "local_max", "local_min"], ["critical_points"], ["local_max", "local_min"],
                      list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS)],
@@ -204,6 +207,23 @@ class Extrema(Task):
         if c == lo or c == hi:
             hi += 1
         return lo, hi
+
+    def effort(self, problem):
+        """Steps by hand: differentiate (one per term), find the roots of f' by the rational
+        root theorem (every candidate tested, every root divided out), then for a local extremum
+        test the sign of f' in each gap between them, and for an absolute one evaluate f at the
+        ends and at the critical points inside."""
+        c = problem.check
+        f = c["f"]
+        df = p_deriv(f)
+        crit = [r for r, _m in rational_roots(df)]
+        steps = len(f) - 1 + root_search_steps(df)
+        if c["ask"] in ("local_max", "local_min"):
+            steps += (len(crit) + 1) * len(df)
+        if c["ask"] in ("abs_max", "abs_min"):
+            lo, hi = c["interval"]
+            steps += (2 + sum(1 for r in crit if lo < r < hi)) * len(f)
+        return steps
 
     def grade(self, answer, problem):
         c = problem.check

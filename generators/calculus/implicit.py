@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import sympy
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, grade_number, read_rhs, refused
-from procgym.parsing import ParseError
+from procgym.parsing import ParseError, parse_expression
 
-from ._differentiation import deriv
+from ._differentiation import deriv, rule_steps
 from ._exact_values import NotExact, is_rational, rational, xconst, xval
 from ._tree import C, X, add, fn, glossary, mul, power, sym, text
 
@@ -64,20 +66,22 @@ class ImplicitDerivative(Task):
     levels add mixed terms x^i y^j (product rule on each), higher degrees, terms on both sides,
     transcendental terms such as exp(x*y - 2) or ln(x*y^2 - 3) (chain rule; they vanish or equal 1
     at the point so the value stays rational), and finally the second derivative, which needs
-    the first derivative substituted back. The reference differentiates the tree of
+    the first derivative substituted back (past level 10 with up to eleven terms, degree 6 and
+    three transcendental terms). The reference differentiates the tree of
     F(x, y) - G(x, y) symbolically and evaluates the partial derivatives exactly: about 1,700
     problems/s at level 5 and 700/s at level 10, where the second partials of a five-term tree
     are built and evaluated."""
 
     name = "calculus/implicit_derivative"
     knobs = (
-        Knob("n_terms", [2, 3, 3, 4, 5, 4, 5, 3, 4, 5], (2, 8), doc="terms with x or y"),
-        Knob("max_degree", [2, 2, 3, 3, 3, 3, 4, 2, 3, 4], (1, 6), doc="largest total degree of a term"),
-        Knob("both_sides", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_terms", [2, 3, 3, 4, 5, 4, 5, 3, 4, 5, 6, 6, 7, 7, 7, 8, 8, 9, 10, 11], (2, 12), doc="terms with x or y"),
+        Knob("max_degree", [2, 2, 3, 3, 3, 3, 4, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6], (1, 6),
+             doc="largest total degree of a term"),
+        Knob("both_sides", [False, False, False] + [True] * 17,
              doc="terms with x and y on both sides of the equation"),
-        Knob("transcendental", [0, 0, 0, 0, 0, 1, 1, 0, 1, 1], (0, 3),
+        Knob("transcendental", [0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (0, 3),
              doc="terms exp(g), sin(g), cos(g) or ln(g) of a polynomial g in x and y"),
-        Knob("order", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2], (1, 2), doc="1 for dy/dx, 2 for d^2y/dx^2"),
+        Knob("order", [1, 1, 1, 1, 1, 1, 1] + [2] * 13, (1, 2), doc="1 for dy/dx, 2 for d^2y/dx^2"),
     )
     answer_format = "an exact integer or fraction p/q"
     example = "-5/10007"  # denominators are at most 10^4: never an answer
@@ -139,6 +143,20 @@ class ImplicitDerivative(Task):
             if m not in chosen:
                 chosen.append(m)
         return [mul(C(rng.choice((1, 2, 3, 4, -1, -2, -3))), _monomial(i, j)) for i, j in chosen]
+
+    def effort(self, problem):
+        """The partial derivatives by hand (rule applications) and their values at the point
+        (one step per operation), then y' = -h_x/h_y; for y'' the three second partials too and
+        the formula with y' substituted back (six steps)."""
+        x, y = sympy.Symbol("x"), sympy.Symbol("y")
+        lhs, rhs = (parse_expression(side, ["x", "y"]) for side in problem.check["equation"].split(" = "))
+        h = lhs - rhs
+        firsts = [(h, x), (h, y)]
+        seconds = [(sympy.diff(h, x), x), (sympy.diff(h, x), y), (sympy.diff(h, y), y)]
+        steps = 1
+        for e, v in firsts + (seconds if problem.check.get("order", 1) == 2 else []):
+            steps += rule_steps(e, v) + sympy.count_ops(sympy.diff(e, v))
+        return int(steps + 6 * (problem.check.get("order", 1) == 2))
 
     def grade(self, answer, problem):
         labels = LABELS[problem.check.get("order", 1)]

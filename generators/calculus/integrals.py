@@ -18,6 +18,7 @@ from procgym.kit import read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
+from ._differentiation import rule_steps
 from ._exact_values import NotExact, xadd, xconst, xfloat, xtext, xval
 from ._readers import tame
 from ._tree import C, X, add, div, fn, fval, glossary, linear, mul, poly_tree, power, rpow, text
@@ -376,13 +377,21 @@ def _read_expression(answer: str, variables, labels):
 
 
 _KNOBS = (
-    Knob("n_terms", [2, 3, 3, 2, 3, 2, 3, 2, 3, 4], (1, 6), doc="terms in the integrand"),
-    Knob("technique", [0, 1, 1, 2, 2, 3, 4, 5, 5, 5], (0, 5),
+    Knob("n_terms", [2, 3, 3, 2, 3, 2, 3, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (1, 10), doc="terms in the integrand"),
+    Knob("technique", [0, 1, 1, 2, 2, 3, 4, 5, 5, 5] + [5] * 10, (0, 5),
          doc="hardest technique: 0 power rule, 1 exp/ln/trig, 2 substitution, 3 parts, 4 partial "
              "fractions and arctan, 5 repeated parts, repeated poles and improper fractions"),
-    Knob("hard_terms", [0, 0, 1, 1, 1, 1, 1, 1, 2, 3], (0, 6), doc="terms that need the hardest technique"),
-    Knob("coef_max", [5, 6, 6, 5, 6, 6, 6, 6, 6, 6], (1, 30), doc="largest coefficient"),
+    Knob("hard_terms", [0, 0, 1, 1, 1, 1, 1, 1, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9], (0, 10),
+         doc="terms that need the hardest technique"),
+    Knob("coef_max", [5, 6, 6, 5, 6, 6, 6, 6, 6, 6] + [6] * 10, (1, 30), doc="largest coefficient"),
 )
+
+
+def integration_work(integrand: str, antiderivative: str) -> int:
+    """Rule applications read off the integrand and built into the antiderivative: integrating
+    a term inverts the rules its antiderivative needs when differentiated, so both trees count."""
+    x = sympy.Symbol("x")
+    return sum(rule_steps(parse_expression(e, ["x"]), x) for e in (integrand, antiderivative))
 
 
 @register
@@ -391,7 +400,7 @@ class IndefiniteIntegral(Task):
     1/x, sin, cos and sqrt; level 4 substitution (chain rule in reverse: g'(x) h(g(x))); level 6
     integration by parts; level 7 partial fractions and arctangent forms; levels 8-10 repeated
     parts, e^(ax) sin(bx), repeated poles and improper rational functions, several of them in one
-    integrand. Any antiderivative is accepted, with or without + C: the verifier differentiates
+    integrand, and past level 10 up to ten terms. Any antiderivative is accepted, with or without + C: the verifier differentiates
     the answer (sympy.diff on the safely parsed tree, x real so that ln(abs(x)) works) and checks
     that it equals the integrand."""
 
@@ -415,6 +424,9 @@ class IndefiniteIntegral(Task):
                     + glossary(f_text))
         return Draft(question, F_text, {"integrand": f_text, "antiderivative": F_text,
                                         "techniques": sorted({TIERS[t[2]] for t in terms})})
+
+    def effort(self, problem):
+        return integration_work(problem.check["integrand"], problem.check["antiderivative"])
 
     def grade(self, answer, problem):
         try:
@@ -475,18 +487,20 @@ class DefiniteIntegral(Task):
     levels 2-3 add exp, 1/x, sin and cos (limits such as pi/3, or e for logarithms); level 4
     substitution; levels 5-6 integration by parts (x e^x, x cos x, x^n ln x); levels 7-10 partial
     fractions, arctangent forms (values with pi), repeated parts, repeated poles and improper
-    rational functions, with more terms. The exact value F(b) - F(a) is computed by an exact
+    rational functions, with more terms (up to eight past level 10). The exact value F(b) - F(a) is computed by an exact
     evaluator; any equivalent exact expression is accepted, and a decimal only when the value
     is rational."""
 
     name = "calculus/definite_integral"
     knobs = (
-        Knob("n_terms", [2, 2, 3, 2, 2, 2, 2, 2, 3, 3], (1, 5), doc="terms in the integrand"),
-        Knob("technique", [0, 1, 1, 2, 3, 3, 4, 5, 5, 5], (0, 5),
+        Knob("n_terms", [2, 2, 3, 2, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8], (1, 8),
+             doc="terms in the integrand"),
+        Knob("technique", [0, 1, 1, 2, 3, 3, 4, 5, 5, 5] + [5] * 10, (0, 5),
              doc="hardest technique: 0 power rule, 1 exp/ln/trig, 2 substitution, 3 parts, 4 partial "
                  "fractions and arctan, 5 repeated parts, repeated poles and improper fractions"),
-        Knob("hard_terms", [0, 1, 1, 1, 1, 2, 1, 1, 2, 3], (0, 5), doc="terms that need the hardest technique"),
-        Knob("coef_max", [4, 4, 5, 4, 4, 4, 5, 4, 4, 4], (1, 20), doc="largest coefficient"),
+        Knob("hard_terms", [0, 1, 1, 1, 1, 2, 1, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 8),
+             doc="terms that need the hardest technique"),
+        Knob("coef_max", [4, 4, 5, 4, 4, 4, 5, 4, 4, 4] + [4] * 10, (1, 20), doc="largest coefficient"),
     )
     answer_format = ("the exact value, e.g. 3/2 - ln(2) or pi/4 + e^2/2 (use fractions, sqrt, ln, e, pi; "
                      "a decimal is accepted only for a rational value)")
@@ -524,6 +538,15 @@ class DefiniteIntegral(Task):
         return Draft(question, value_text, {"integrand": f_text, "lower": ta, "upper": tb, "value": value_text,
                                             "rational": all(k == (0, 0, (), ()) for k in value),
                                             "approx": xfloat(value)})
+
+    def effort(self, problem):
+        """Integrating (the integrand's rule applications), evaluating the antiderivative at both
+        limits (about one step per operation of the integrand at each), and collecting the exact
+        value (one per operation in it)."""
+        c = problem.check
+        f = parse_expression(c["integrand"], ["x"])
+        return int(rule_steps(f, sympy.Symbol("x")) + 2 * sympy.count_ops(f)
+                   + sympy.count_ops(parse_expression(c["value"], [])))
 
     def grade(self, answer, problem):
         try:

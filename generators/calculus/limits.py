@@ -4,9 +4,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import sympy
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, read_rhs, refused
-from procgym.parsing import ParseError
+from procgym.parsing import ParseError, parse_expression
 from procgym.verdict import right, wrong
 
 from ._exact_values import NotExact
@@ -229,7 +231,7 @@ class Limit(Task):
     -oo or DNE; from level 5 the numerator combines several of exp, sin, cos, ln(1+kx),
     sqrt(1+kx), atan, tan and 1/(1-kx) with a polynomial chosen so that every power below x^m
     cancels (m up to 5), which needs series to order m, and levels 8-10 compose them (exp(sin x),
-    ln(cos 2x)). The limit is computed from exact Laurent series of the expression (the
+    ln(cos 2x)); past level 10, up to eight terms and orders up to 10. The limit is computed from exact Laurent series of the expression (the
     one-sided behaviour at a pole from the sign and parity of the leading term). Generation runs
     at about 3,000 problems/s at level 5 but about 550/s at levels 9-10, where exact rational
     series of composed functions (orders up to 8, retried at higher order after cancellation)
@@ -240,12 +242,13 @@ class Limit(Task):
         Knob("kind", [["removable"], ["removable", "infinity"], ["removable", "infinity", "series"],
                       ["series", "conjugate", "pole", "removable"], list(KINDS),
                       ["series", "conjugate", "pole", "series"], ["series", "pole", "conjugate"],
-                      ["series", "series", "pole"], ["series"], ["series"]],
+                      ["series", "series", "pole"]] + [["series"]] * 12,
              choices=KINDS, doc="the kind of limit (a list: one is drawn per problem)"),
-        Knob("order", [1, 1, 1, 2, 2, 2, 3, 3, 4, 5], (1, 6),
+        Knob("order", [1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (1, 10),
              doc="order of cancellation: the common factor's multiplicity, or the first power of x that survives"),
-        Knob("terms", [1, 1, 1, 1, 2, 2, 2, 3, 3, 3], (1, 4), doc="transcendental terms in a series limit's numerator"),
-        Knob("nested", [False, False, False, False, False, False, False, True, True, True],
+        Knob("terms", [1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8], (1, 8),
+             doc="transcendental terms in a series limit's numerator"),
+        Knob("nested", [False] * 7 + [True] * 13,
              doc="series terms may be compositions such as exp(sin x) or ln(cos 2x)"),
     )
     answer_format = ("the exact limit as an integer or a fraction p/q; or oo or -oo if the function tends to plus or "
@@ -270,6 +273,23 @@ class Limit(Task):
         check = {"kind": kind, "value": [value.numerator, value.denominator] if kind == "value" else value,
                  "function": text(tree)}
         return Draft(question, answer_text(kind, value), check)
+
+    def effort(self, problem):
+        """Series work: each function in the expression expanded to the order that decides the
+        limit (order + 1 coefficients, times one more for each function composed inside it), plus
+        the algebra of the expression (one step per operation); a rational function instead has
+        its common factor or pole divided out of numerator and denominator, order times."""
+        f = parse_expression(problem.check["function"], ["x"])
+        order = problem.params["order"]
+        functions = [g for g in sympy.preorder_traversal(f) if isinstance(g, sympy.Function)
+                     or (g.is_Pow and not g.exp.is_Integer)]
+        if not functions:
+            num, den = sympy.fraction(sympy.together(f))
+            x = sympy.Symbol("x")
+            return int(sympy.count_ops(f) + order * (sympy.degree(num, x) + sympy.degree(den, x) + 2))
+        nesting = sum((order + 1) * (1 + sum(1 for h in sympy.preorder_traversal(g.args[0]) if
+                                              isinstance(h, sympy.Function))) for g in functions)
+        return int(sympy.count_ops(f) + nesting)
 
     def grade(self, answer, problem):
         try:

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import sympy
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
 from procgym.verdict import right, wrong
 
-from ._differentiation import deriv
+from ._differentiation import deriv, rule_steps
 from ._exact_values import NotExact
 from ._polynomials import p_eval, p_integral, poly_text
 from ._readers import tame
@@ -219,6 +221,9 @@ class OdeInitialValue(Task):
     numerically against the equation at generation."""
 
     name = "calculus/ode_initial_value"
+    cap_reason = ("every kind is a first-order equation of one fixed form, all of them in play by level 10; the "
+                  "only thing left to grow is the degree of a polynomial coefficient (at most 4, with solutions kept "
+                  "within 120 characters), which lengthens the answer without new reasoning")
     knobs = (
         Knob("kind", [["growth"], ["linear_const"], ["separable_poly", "linear_const"], ["linear_poly", "separable_poly"],
                       ["linear_exp", "euler", "linear_poly"], ["riccati_separable", "root_separable", "linear_exp"],
@@ -250,6 +255,18 @@ class OdeInitialValue(Task):
                     "where y' = dy/dx. Give the solution y(x) in closed form.")
         return Draft(question, solution, {"equation": prob.equation, "x0": frac_text(prob.x0), "y0": frac_text(prob.y0),
                                           "solution": solution})
+
+    def effort(self, problem):
+        """Steps of the method: the closed form is built up by separating or by an integrating
+        factor, one integration step per rule its derivative needs (rule applications of the
+        solution), its terms assembled (one per operation), the particular solution's
+        undetermined coefficients solved (one per coefficient of a polynomial forcing), and the
+        constant fixed from the initial condition (two steps)."""
+        solution = parse_expression(problem.check["solution"], ["x"])
+        kind = problem.params["kind"]
+        forced = kind in ("linear_poly", "linear_exp", "linear_trig", "euler", "separable_poly")
+        return int(rule_steps(solution, sympy.Symbol("x")) + sympy.count_ops(solution)
+                   + (problem.params["degree"] + 1) * forced + 2)
 
     def grade(self, answer, problem):
         try:

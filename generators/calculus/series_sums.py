@@ -4,9 +4,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import sympy
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, read_rhs, refused
-from procgym.parsing import ParseError
+from procgym.parsing import ParseError, parse_expression
 from procgym.verdict import right, wrong
 
 from ._polynomials import p_eval, p_mul, poly_text
@@ -180,7 +182,8 @@ class SeriesSum(Task):
     denominator and sums long finite telescoping sums; level 5 arithmetico-geometric series
     sum (a n + b) r^n; from level 6 some series diverge (ratio at least 1 in size, or terms
     like 1/n) and three-factor telescoping appears; levels 8-10 add parts of different kinds
-    together and use quadratic polynomials times r^n. Sums are computed exactly: partial
+    together and use quadratic polynomials times r^n; past level 10, up to ten parts and
+    polynomials up to degree 6. Sums are computed exactly: partial
     fractions with harmonic numbers for the telescoping parts, and the moments
     sum n^j r^n = r sum_{i<j} C(j, i) S_i / (1 - r) for the geometric ones."""
 
@@ -192,15 +195,16 @@ class SeriesSum(Task):
                       ["telescoping3", "arith_geo", "telescoping", "geometric"],
                       ["telescoping3", "arith_geo", "finite_telescoping", "geometric_mix"],
                       ["arith_geo", "telescoping3", "telescoping", "geometric"],
-                      list(KINDS), list(KINDS)],
+                      list(KINDS), list(KINDS)] + [["geometric_mix", "telescoping", "telescoping3", "arith_geo"]] * 10,
              choices=KINDS, doc="the kind of series (a list: one is drawn per problem)"),
-        Knob("parts", [1, 1, 1, 1, 1, 1, 1, 2, 2, 3], (1, 4), doc="series of different kinds added term by term"),
-        Knob("forms", [0, 2, 2, 3, 3, 3, 3, 3, 3, 3], (0, 3), doc="how disguised a geometric term may be written"),
-        Knob("expanded", [False, False, False, True, True, True, True, True, True, True],
-             doc="telescoping denominators are multiplied out"),
-        Knob("divergent_percent", [0, 0, 0, 0, 0, 20, 20, 20, 25, 25], (0, 100),
+        Knob("parts", [1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10], (1, 10),
+             doc="series of different kinds added term by term"),
+        Knob("forms", [0, 2, 2] + [3] * 17, (0, 3), doc="how disguised a geometric term may be written"),
+        Knob("expanded", [False, False, False] + [True] * 17, doc="telescoping denominators are multiplied out"),
+        Knob("divergent_percent", [0, 0, 0, 0, 0, 20, 20, 20, 25, 25] + [25] * 10, (0, 100),
              doc="chance that a series diverges"),
-        Knob("degree", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2], (1, 3), doc="degree of the polynomial in arithmetico-geometric terms"),
+        Knob("degree", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5, 5, 5, 6], (1, 6),
+             doc="degree of the polynomial in arithmetico-geometric terms"),
     )
     answer_format = "the exact sum as an integer or a fraction p/q, or the word diverges if the series diverges"
     example = "17/1000000007"  # sums have denominators at most 10^9: never an answer
@@ -260,6 +264,9 @@ class SeriesSum(Task):
         t, num, shifts = rational_part(rng, 3 if kind == "telescoping3" else 2, divergent, params["expanded"], start)
         return t, [("rat", num, shifts)]
 
+    def effort(self, problem):
+        return summation_work(problem.check["summand"], problem.check["stop"] is not None)
+
     def grade(self, answer, problem):
         c = problem.check
         try:
@@ -276,6 +283,32 @@ class SeriesSum(Task):
         if c["kind"] == "div":
             return wrong("The series diverges.")
         return right() if given == Fraction(*c["value"]) else wrong("That is not the sum.")
+
+
+def summation_work(summand: str, finite: bool) -> int:
+    """Steps of summing each term of the summand by its method: a rational term by partial
+    fractions (a d x d system for a denominator of degree d) and telescoping (d harmonic-type
+    tails, and both ends of a finite sum); a term poly(n) r^n by the ratio test and the moments
+    sum n^j r^n for j up to the polynomial's degree ((degree + 1)^2 steps); then the terms added."""
+    n = sympy.Symbol("n")
+    parts, depth, start = [], 0, 0  # the parts joined by " + " outside brackets, read one by one
+    for i, ch in enumerate(summand):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and summand.startswith(" + ", i):
+            parts.append(summand[start:i])
+            start = i + 3
+    parts.append(summand[start:])
+    terms = [t for part in parts for t in sympy.Add.make_args(parse_expression(part, ["n"]))]
+    steps = len(terms) - 1
+    for term in terms:
+        if term.is_rational_function(n):
+            d = sympy.degree(sympy.fraction(sympy.together(term))[1], n)
+            steps += d * d + d + 1 + (2 * d if finite else 0)
+        else:
+            poly = sympy.Mul(*[f for f in sympy.Mul.make_args(term) if not (f.is_Pow and f.exp.has(n))])
+            degree = sympy.degree(poly, n) if poly.has(n) else 0
+            steps += (degree + 1) ** 2 + 2
+    return int(steps)
 
 
 def series_total(pieces, start: int, stop: int | None):

@@ -10,7 +10,7 @@ from procgym.kit import frac_text, refused
 from procgym.parsing import ParseError, clean, degree_bound, parse_expression
 from procgym.verdict import right, wrong
 
-from ._differentiation import deriv
+from ._differentiation import deriv, rule_steps
 from ._exact_values import NotExact, is_rational, rational, xconst, xval
 from ._tree import C, X, add, div, fn, fval, glossary, linear, mul, poly_tree, power, text
 
@@ -85,17 +85,17 @@ class TangentLine(Task):
     level 2 a cubic; level 3 adds exp, ln, sin, cos, sqrt or 1/(x + d) (their arguments chosen
     so the values at x0 stay rational); level 4 products (product rule); level 5 chain rule with
     quadratic inner functions; level 6 quotients; levels 7-10 ask for the normal line (slope
-    -1/f'(x0)) as well, and levels 8-10 add further chain-rule terms. The reference differentiates the expression tree and evaluates f and f'
-    exactly at x0. Any equation of the same line is accepted: y = mx + b, point-slope form, or
+    -1/f'(x0)) as well, and levels 8-10 add further chain-rule terms, up to twelve past level 10.
+    The reference differentiates the expression tree and evaluates f and f' exactly at x0. Any equation of the same line is accepted: y = mx + b, point-slope form, or
     any rearrangement linear in x and y."""
 
     name = "calculus/tangent_line"
     knobs = (
-        Knob("structure", [0, 1, 2, 3, 4, 5, 3, 4, 5, 5], (0, 5),
+        Knob("structure", [0, 1, 2, 3, 4, 5, 3, 4, 5, 5] + [5] * 10, (0, 5),
              doc="0 quadratic, 1 cubic, 2 plus exp/ln/trig/sqrt, 3 products, 4 chain rule, 5 quotients"),
-        Knob("line", [["tangent"]] * 6 + [["normal"], ["tangent", "normal"], ["normal"], ["tangent", "normal"]],
+        Knob("line", [["tangent"]] * 6 + [["normal"], ["tangent", "normal"], ["normal"]] + [["tangent", "normal"]] * 11,
              choices=LINES, doc="tangent or normal line (a list: one is drawn per problem)"),
-        Knob("extra_terms", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2], (0, 4),
+        Knob("extra_terms", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], (0, 12),
              doc="further terms c*g(x) (exp, ln, sin, cos, sqrt of a quadratic) added to f"),
     )
     answer_format = ("the equation of the line, e.g. y = -2x/10007 + 5/3 (any equivalent equation of the same line is "
@@ -134,6 +134,14 @@ class TangentLine(Task):
                      {"slope": [slope.numerator, slope.denominator],
                       "intercept": [intercept.numerator, intercept.denominator], "function": ftext,
                       "x0": frac_text(x0), "line": kind})
+
+    def effort(self, problem):
+        """Differentiate f (rule applications), evaluate f and f' at x0 (one step per
+        operation of f, and about as many for f'), then form the line (two steps, one more for
+        the normal's slope)."""
+        f = parse_expression(problem.check["function"], ["x"])
+        rules = rule_steps(f, _X)
+        return int(rules + sympy.count_ops(f) + rules + 2 + (problem.check["line"] == "normal"))
 
     def grade(self, answer, problem):
         s = clean(answer)

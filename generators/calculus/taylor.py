@@ -5,6 +5,8 @@ import math
 import re
 from fractions import Fraction
 
+import sympy
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, grade_number, read_rhs, refused
 from procgym.parsing import ParseError, equivalent, parse_expression
@@ -13,7 +15,7 @@ from procgym.verdict import right, wrong
 from ._exact_values import NotExact
 from ._polynomials import poly_text
 from ._readers import tame
-from ._series import taylor
+from ._series import series_work, taylor
 from ._tree import C, X, add, div, fn, glossary, mul, one_plus, power, rpow, text
 
 ASKS = ("coefficient", "derivative", "polynomial")
@@ -104,18 +106,22 @@ class TaylorCoefficient(Task):
     or the whole Taylor polynomial of degree n. Level 1 scales one elementary series (e^(kx),
     sin, cos, ln(1 + kx), 1/(1 - kx), (1 + kx)^r, atan); level 3 sums and shifts by powers of x;
     level 5 multiplies two series or divides by 1 - kx; levels 7-10 compose series (exp(sin x),
-    ln(1 + atan 2x), 1/(1 - tan x)) and multiply compositions, with n up to 7. Coefficients come
+    ln(1 + atan 2x), 1/(1 - tan x)) and multiply compositions, with n up to 7 (up to 12 past level 10). Coefficients come
     from exact power-series arithmetic (products, reciprocals, exp/sin/cos/ln/atan/power
     recurrences); they agree with sympy.series in the tests."""
 
     name = "calculus/taylor_coefficient"
+    cap_reason = ("the structures stop at a composition times a series (level 9), and the coefficients are kept "
+                  "at most 10^6 in size to stay readable: past order 12 (level 15) many draws exceed that and no "
+                  "function fits")
     knobs = (
-        Knob("ask", [["coefficient"], ["coefficient"], ["coefficient", "derivative"], ["coefficient", "derivative"],
-                     list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS)],
+        Knob("ask", [["coefficient"], ["coefficient"], ["coefficient", "derivative"], ["coefficient", "derivative"]]
+             + [list(ASKS)] * 11,
              choices=ASKS, doc="what is asked: a coefficient, a derivative at 0, or the Taylor polynomial"),
-        Knob("structure", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 4),
+        Knob("structure", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4] + [4] * 5, (0, 4),
              doc="0 one series, 1 sums and shifts, 2 products and quotients, 3 compositions, 4 composition times series"),
-        Knob("order", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (1, 10), doc="the power n (or the polynomial's degree)"),
+        Knob("order", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12], (1, 20),
+             doc="the power n (or the polynomial's degree)"),
     )
     answer_format = "an exact integer or fraction p/q"
     example = "-7/1000003"  # coefficients have denominators at most 10^6: never an answer
@@ -161,6 +167,12 @@ class TaylorCoefficient(Task):
                                       "polynomial": poly, "function": ftext},
                      answer_format=f"a polynomial in x of degree at most {n} with exact coefficients",
                      example="1 + x/2 - x^3/1000003")
+
+    def effort(self, problem):
+        # power-series arithmetic to the order asked, then n! for a derivative (n products)
+        c = problem.check
+        f = parse_expression(c["function"], ["x"])
+        return series_work(f, sympy.Symbol("x"), c["n"]) + (c["n"] if c["ask"] == "derivative" else 0)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -51,3 +51,18 @@ def grade_exact_text(answer: str, expected: str, what: str = "the message"):
     if got.lower() == expected.lower():
         return wrong(f"The letters are right but the case is not: {what} is case-sensitive.")
     return wrong(f"That is not {what}.")
+
+
+def question_of(problem) -> str:
+    """The problem's question: its prompt without the closing answer-format paragraph (the effort
+    measures read the ciphertext, cribs and word lists from it)."""
+    return problem.prompt.split("\n\nAnswer format:", 1)[0]
+
+
+def euclid_steps(a: int, m: int) -> int:
+    """Division steps of the Euclidean algorithm on (m, a): the work of inverting a modulo m."""
+    steps = 0
+    while a:
+        m, a = a, m % a
+        steps += 1
+    return steps

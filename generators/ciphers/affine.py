@@ -1,11 +1,12 @@
 """The affine cipher E(x) = a*x + b mod 26 (Atbash is a = 25, b = 25): apply it, invert it, break it from a crib."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 
-from ._letters import LOWER, grade_letters
+from ._letters import LOWER, euclid_steps, grade_letters, question_of
 from ._words import pick_words
 
 UNITS = (1, 3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25)  # the a with gcd(a, 26) = 1
@@ -57,10 +58,11 @@ class Affine(Task):
     name = "ciphers/affine"
     knobs = (
         Knob("mode", ["atbash", "encode", "decode", ["encode", "decode"], "decode", "crib_start", "crib_start",
-                      "crib_anywhere", "crib_anywhere", "crib_anywhere"], choices=MODES,
+             "crib_anywhere", "crib_anywhere", "crib_anywhere"] + ["crib_anywhere"] * 10, choices=MODES,
              doc="Atbash, encode or decode with a key, or recover the key from a crib"),
-        Knob("n_words", [2, 2, 3, 4, 4, 4, 5, 5, 6, 7], (1, 30), doc="words in the message"),
-        Knob("keep_spaces", [True, True, True, True, True, True, True, True, True, False],
+        Knob("n_words", [2, 2, 3, 4, 4, 4, 5, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], (1, 30),
+             doc="words in the message"),
+        Knob("keep_spaces", [True, True, True, True, True, True, True, True, True, False] + [False] * 10,
              doc="keep the spaces between words (False: the letters run together)"),
     )
     answer_format = "the text in lowercase letters"
@@ -102,6 +104,28 @@ class Affine(Task):
                         f"{where}. Find the key and decrypt the message.")
         return Draft(question, plain, {"expected": plain.replace(" ", "")},
                      answer_format="the message in lowercase letters" + (", words separated by spaces" if spaced else ""))
+
+    def effort(self, problem):
+        # one table step per letter; decoding with a key first inverts a modulo 26; a crib is
+        # tried at every place it could stand (each word of its length, or each letter offset
+        # when the spaces are gone), solving for the key from its letters there
+        letters = len(problem.check["expected"])
+        mode = problem.params["mode"]
+        question = question_of(problem)
+        if mode in ("atbash", "encode"):
+            return letters
+        if mode == "decode":
+            a = int(re.search(r"key a = (\d+)", question).group(1))
+            return letters + 2 * euclid_steps(a, 26)
+        cipher = re.search(r"The ciphertext '([a-z ]+)'", question).group(1)
+        crib = re.search(r"The (?:message begins with the )?word '([a-z]+)'", question).group(1)
+        if mode == "crib_start":
+            places = 1
+        elif " " in cipher:
+            places = sum(len(w) == len(crib) for w in cipher.split())
+        else:
+            places = len(cipher) - len(crib) + 1
+        return letters + places * len(crib) + 2 * euclid_steps(25, 26)
 
     def grade(self, answer, problem):
         return grade_letters(answer, problem.check["expected"], "the text")

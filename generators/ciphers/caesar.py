@@ -2,9 +2,10 @@
 or from the words the message may contain."""
 from __future__ import annotations
 
+import re
 from procgym import Draft, Knob, Task, register
 
-from ._letters import grade_letters, shift_text
+from ._letters import grade_letters, question_of, shift_text
 from ._words import pick_words, segmentable, vocabulary
 
 MODES = ("encode", "decode", "crib", "words")
@@ -43,12 +44,13 @@ class Caesar(Task):
     name = "ciphers/caesar"
     knobs = (
         Knob("mode", ["encode", ["encode", "decode"], "decode", ["decode", "crib"], "crib", ["crib", "words"],
-                      "words", "words", "words", "words"], choices=MODES,
+             "words", "words", "words", "words"] + ["words"] * 10, choices=MODES,
              doc="encode or decode with a given shift, or break an unknown shift from a crib or a word list"),
-        Knob("n_words", [2, 3, 3, 4, 5, 5, 6, 7, 8, 10], (1, 40), doc="words in the message"),
-        Knob("vocabulary", [8, 8, 10, 12, 14, 16, 20, 26, 32, 40], (4, 200),
+        Knob("n_words", [2, 3, 3, 4, 5, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24], (1, 40),
+             doc="words in the message"),
+        Knob("vocabulary", [8, 8, 10, 12, 14, 16, 20, 26, 32, 40, 46, 52, 58, 64, 70, 78, 86, 94, 102, 110], (4, 200),
              doc="words in the list the plaintext is drawn from (words mode)"),
-        Knob("keep_spaces", [True, True, True, True, True, True, True, False, False, False],
+        Knob("keep_spaces", [True, True, True, True, True, True, True, False, False, False] + [False] * 10,
              doc="keep the spaces between words (False: the letters run together)"),
     )
     answer_format = ("the requested text as letters, words separated by single spaces "
@@ -96,6 +98,25 @@ class Caesar(Task):
             what = "the plaintext"
         expected = "".join(answer.lower().split())
         return Draft(question, answer, {"expected": expected, "what": what})
+
+    def effort(self, problem):
+        # one shift per letter of the text; an unknown shift is found first: from the crib at each
+        # ciphertext word of its length, or by trying all 25 shifts, each read until its first
+        # word is checked against the list (the whole text, to be segmented, without spaces)
+        letters = len(problem.check["expected"])
+        mode = problem.params["mode"]
+        question = question_of(problem)
+        cipher = question.rsplit(":\n", 1)[1].strip()
+        if mode in ("encode", "decode"):
+            return letters
+        if mode == "crib":
+            crib = re.search(r"contains the word '([a-z]+)'", question).group(1)
+            words = cipher.split()
+            places = sum(len(w) == len(crib) for w in words) if len(words) > 1 else len(cipher) - len(crib) + 1
+            return letters + places * len(crib)
+        words = cipher.split()
+        tried = len(words[0]) if len(words) > 1 else len(cipher)
+        return letters + 25 * tried
 
     def grade(self, answer, problem):
         return grade_letters(answer, problem.check["expected"], problem.check["what"])

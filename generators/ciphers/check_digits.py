@@ -1,6 +1,7 @@
 """Check digits: the Luhn algorithm (card numbers) and ISBN-10 / ISBN-13, to compute, repair and validate."""
 from __future__ import annotations
 
+import re
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, grade_set, read_choice, refused
 from procgym.verdict import right, wrong
@@ -61,6 +62,23 @@ def _digit_example(rng, digit: str, allow_x: bool = False) -> str:
     return others[rng.randrange(len(others))]
 
 
+def luhn_work(digits: int) -> int:
+    """Digit steps of a Luhn sum: each digit is added, every second one doubled first."""
+    return digits + digits // 2
+
+
+def isbn_work(number: str) -> int:
+    """Digit steps of an ISBN weighted sum: each digit is added, multiplied first unless its
+    weight is 1, and the total is reduced once."""
+    if len(number) == 10:
+        return 10 + 9 + 1  # ISBN-10: weights 10 down to 1
+    return 13 + 6 + 1  # ISBN-13: weights 1 and 3
+
+
+# solving for one missing digit: each of the 10 candidates is tried against the partial sum
+CANDIDATES = 10
+
+
 # the example for a list of valid numbers: at most 20 numbers are listed (A to T), so a list with Y
 # and Z is never an answer
 LABELS_EXAMPLE = "Y, Z"
@@ -75,13 +93,19 @@ class Luhn(Task):
     of 0 and 9 is invisible to the Luhn check, so such a decoy still passes."""
 
     name = "ciphers/luhn"
+    released_dips = {
+        5: "levels alternate between validating several numbers and finding one missing digit",
+        7: "levels alternate between validating several numbers and finding one missing digit",
+    }
     knobs = (
         Knob("mode", ["check_digit", "check_digit", "check_digit", "validate", "missing", "validate", "missing",
-                      "validate", ["missing", "validate"], "validate"],
+             "validate", ["missing", "validate"], "validate"] + ["validate"] * 10,
              choices=("check_digit", "missing", "validate"),
              doc="compute the check digit, find a missing digit, or pick out the valid numbers"),
-        Knob("n_digits", [6, 8, 10, 8, 12, 12, 16, 16, 16, 19], (4, 40), doc="digits per number (check digit included)"),
-        Knob("n_numbers", [1, 1, 1, 3, 1, 4, 1, 5, 6, 7], (1, 20), doc="numbers to check (validate mode)"),
+        Knob("n_digits", [6, 8, 10, 8, 12, 12, 16, 16, 16, 19, 19, 19, 20, 20, 22, 22, 24, 24, 26, 28], (4, 40),
+             doc="digits per number (check digit included)"),
+        Knob("n_numbers", [1, 1, 1, 3, 1, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20], (1, 20),
+             doc="numbers to check (validate mode)"),
     )
     answer_format = "as asked"
     example = "7"
@@ -124,6 +148,16 @@ class Luhn(Task):
                      answer_format="the letters of the numbers that pass, comma-separated (none if no number passes)",
                      example=LABELS_EXAMPLE)
 
+    def effort(self, problem):
+        # a check digit: one Luhn sum; a missing digit: the sum of the known digits, then each
+        # candidate tried; validation: one full sum per number
+        mode, n = problem.check["mode"], problem.params["n_digits"]
+        if mode == "check_digit":
+            return luhn_work(n - 1) + 1
+        if mode == "missing":
+            return luhn_work(n) + CANDIDATES
+        return problem.check["n"] * luhn_work(n)
+
     def grade(self, answer, problem):
         c = problem.check
         if c["mode"] == "validate":
@@ -150,11 +184,12 @@ class Isbn(Task):
     name = "ciphers/isbn"
     knobs = (
         Knob("mode", ["check13", "check10", ["check10", "check13"], "convert", "missing", ["missing", "validate"],
-                      "validate", ["missing", "validate"], "validate", "validate"],
+             "validate", ["missing", "validate"], "validate", "validate"] + ["validate"] * 10,
              choices=("check10", "check13", "convert", "missing", "validate"),
              doc="compute a check digit, convert ISBN-10 to ISBN-13, find a missing digit, or validate a list"),
-        Knob("n_numbers", [1, 1, 1, 1, 1, 3, 4, 5, 6, 7], (1, 20), doc="ISBNs to check (validate mode)"),
-        Knob("hyphens", [False, False, False, False, False, True, True, True, True, True],
+        Knob("n_numbers", [1, 1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20], (1, 20),
+             doc="ISBNs to check (validate mode)"),
+        Knob("hyphens", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
              doc="write the ISBNs with hyphens between groups"),
     )
     answer_format = "as asked"
@@ -215,6 +250,20 @@ class Isbn(Task):
         return Draft(question, ", ".join(valid) if valid else "none", {"mode": mode, "valid": valid, "n": len(numbers)},
                      answer_format="the letters of the valid ISBNs, comma-separated (none if no ISBN is valid)",
                      example=LABELS_EXAMPLE)
+
+    def effort(self, problem):
+        # a check character or a conversion: one weighted sum; a missing digit: the sum of the
+        # known digits, then each candidate tried; validation: one sum per number
+        c = problem.check
+        question = problem.prompt.split("\n\n", 1)[1]  # after the rules
+        if c["mode"] in ("check10", "check13", "convert"):
+            return isbn_work("0" * (10 if c["mode"] == "check10" else 13))
+        if c["mode"] == "missing":
+            shown = re.search(r"The ISBN-\d+ ([0-9X?]+) is valid", question).group(1)
+            return isbn_work(shown) + CANDIDATES
+        listing = question.split("\n", 1)[1].split("\n\n", 1)[0]
+        numbers = [line.split(". ", 1)[1].replace("-", "") for line in listing.splitlines()]
+        return sum(isbn_work(number) for number in numbers)
 
     def grade(self, answer, problem):
         c = problem.check

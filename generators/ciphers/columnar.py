@@ -59,12 +59,18 @@ class ColumnarTransposition(Task):
     must be undone in reverse order."""
 
     name = "ciphers/columnar_transposition"
+    released_dips = {
+        3: "level 3 encodes with a 4-letter key where level 2 decodes with a 3-letter one: about equal work",
+    }
     knobs = (
         Knob("mode", ["encode", "decode", "encode", "decode", "decode", "decode", "encode", "decode", "decode",
-                      "decode"], choices=("encode", "decode"), doc="encode or decode"),
-        Knob("key_length", [3, 3, 4, 4, 5, 5, 3, 4, 5, 6], (2, 8), doc="letters in the (first) key"),
-        Knob("layers", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2], (1, 3), doc="transpositions applied one after another"),
-        Knob("n_words", [2, 3, 3, 3, 4, 5, 3, 3, 4, 4], (1, 20), doc="words in the message"),
+             "decode"] + ["decode"] * 10, choices=("encode", "decode"), doc="encode or decode"),
+        Knob("key_length", [3, 3, 4, 4, 5, 5, 3, 4, 5, 6, 6, 7, 7, 8, 4, 5, 5, 6, 6, 7], (2, 8),
+             doc="letters in the (first) key"),
+        Knob("layers", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (1, 3),
+             doc="transpositions applied one after another"),
+        Knob("n_words", [2, 3, 3, 3, 4, 5, 3, 3, 4, 4, 5, 5, 6, 6, 5, 5, 6, 6, 7, 8], (1, 20),
+             doc="words in the message"),
     )
     answer_format = "the resulting letters, lowercase, without spaces"
     example = "tnaeoemt"
@@ -91,6 +97,16 @@ class ColumnarTransposition(Task):
         for key in reversed(keys):
             check = decode(check, key)
         return Draft(question, check, {"expected": check}, answer_format="the message's letters, lowercase (spaces are ignored)")
+
+    def effort(self, problem):
+        # per layer: order the key's columns, then move every letter; decoding first works out
+        # each column's length
+        letters = len(problem.check["expected"])
+        total = 0
+        for i in range(problem.params["layers"]):
+            k = problem.params["key_length"] + i
+            total += letters + k + (k if problem.params["mode"] == "decode" else 0)
+        return total
 
     def grade(self, answer, problem):
         return grade_letters(answer, problem.check["expected"], "the text")

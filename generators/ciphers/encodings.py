@@ -8,7 +8,7 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._letters import grade_exact_text
+from ._letters import grade_exact_text, question_of
 from ._words import pick_words
 
 MODES = ("encode", "decode")
@@ -49,6 +49,13 @@ def messages(encoded: str, layers: int) -> set[str]:
     return {t for t in level if _PLAIN.fullmatch(t)}
 
 
+def _leads_to(text: str, message: str, layers: int) -> bool:
+    """Whether exactly `layers` decodings, each hex or base64, turn `text` into `message`."""
+    if layers == 0:
+        return text == message
+    return any((d := undo(text, layer)) is not None and _leads_to(d, message, layers - 1) for layer in LAYERS)
+
+
 @register
 class Encodings(Task):
     """Hex and base64. Levels 1-3 encode or decode one layer; levels 4-6 decode two or three
@@ -57,13 +64,16 @@ class Encodings(Task):
     chain is proven to decode to exactly one message of the stated form."""
 
     name = "ciphers/encodings"
+    released_dips = {7: "two unnamed layers on a shorter message against three named layers on a longer one"}
     knobs = (
         Knob("mode", ["encode", ["encode", "decode"], "decode", ["encode", "decode"], "decode", "decode", "decode",
-                      "decode", "decode", "decode"], choices=MODES, doc="encode a message or decode one"),
-        Knob("layers", [1, 1, 1, 2, 2, 3, 2, 3, 3, 4], (1, 6), doc="encodings applied one after another"),
-        Knob("named", [True, True, True, True, True, True, False, False, False, False],
+             "decode", "decode", "decode"] + ["decode"] * 10, choices=MODES, doc="encode a message or decode one"),
+        Knob("layers", [1, 1, 1, 2, 2, 3, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6], (1, 6),
+             doc="encodings applied one after another"),
+        Knob("named", [True, True, True, True, True, True, False, False, False, False] + [False] * 10,
              doc="say which encoding each layer used (False: only the number of layers)"),
-        Knob("n_words", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3], (2, 12), doc="words in the message"),
+        Knob("n_words", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 4, 3, 4, 5, 3, 4, 5, 6, 7, 8], (2, 12),
+             doc="words in the message"),
     )
     answer_format = "as asked"
     example = "aGk="
@@ -103,6 +113,33 @@ class Encodings(Task):
         return Draft(question, answer, {"kind": "text", "expected": answer},
                      answer_format="the message exactly as text (case-sensitive), without quotes",
                      example="meet at noon")
+
+    def effort(self, problem):
+        # every character of every layer's input is converted; a layer whose encoding is not
+        # named is first told apart by its alphabet (another pass over its characters)
+        question = question_of(problem)
+        if problem.check["kind"] != "text":  # encoding: the named chain from the message
+            plain = re.search(r"Encode the message '([a-z ]+)' with ", question).group(1)
+            chain = re.search(r"' with ([a-z0-9, ]+?)(?: \(in this order\))?\.$", question).group(1).split(", then ")
+            work, text = 0, plain
+            for layer in chain:
+                work += len(text)
+                text = apply(text, layer)
+            return work
+        encoded = re.search(r"The result is:\n(\S+)\n", question).group(1)
+        if "you must work out which" not in question:  # named layers: one decoding each
+            work, text, message = 0, encoded, problem.check["expected"]
+            for left in range(problem.params["layers"] - 1, -1, -1):
+                work += len(text)
+                text = next(t for layer in LAYERS if (t := undo(text, layer)) is not None
+                            and _leads_to(t, message, left))
+            return work
+        # unnamed layers: both decodings are tried on every text reached, as `messages` does
+        work, level = 0, {encoded}
+        for _ in range(problem.params["layers"]):
+            work += sum(2 * len(t) for t in level)
+            level = {d for t in level for layer in LAYERS if (d := undo(t, layer)) is not None}
+        return work
 
     def grade(self, answer, problem):
         c = problem.check

@@ -7,7 +7,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import normalize
 from procgym.verdict import right, wrong
 
-from ._letters import grade_letters
+from ._letters import grade_letters, question_of
 from ._morse import FROM_MORSE, MORSE, count_parses, morse_word
 from ._words import pick_words, vocabulary
 
@@ -45,10 +45,12 @@ class Morse(Task):
     name = "ciphers/morse"
     knobs = (
         Knob("mode", ["encode", "decode", ["encode", "decode"], "decode", "stream", "stream", "stream", "stream",
-                      "stream", "stream"], choices=MODES,
+             "stream", "stream"] + ["stream"] * 10, choices=MODES,
              doc="encode, decode with gaps, or decode a gapless stream given a word list"),
-        Knob("n_words", [1, 2, 3, 4, 2, 2, 3, 3, 4, 5], (1, 12), doc="words in the message"),
-        Knob("vocabulary", [4, 4, 4, 4, 5, 7, 8, 10, 12, 14], (2, 60), doc="words in the list (stream mode)"),
+        Knob("n_words", [1, 2, 3, 4, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 10, 11, 12], (1, 12),
+             doc="words in the message"),
+        Knob("vocabulary", [4, 4, 4, 4, 5, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36, 40], (2, 60),
+             doc="words in the list (stream mode)"),
     )
     answer_format = "as asked"
     example = "hello world"
@@ -86,6 +88,30 @@ class Morse(Task):
                         f"repeat): {', '.join(vocab)}.\nDecode the message.")
         return Draft(question, message, {"mode": mode, "letters": "".join(words)},
                      answer_format="the message in lowercase letters, words separated by spaces", example="hello world")
+
+    def effort(self, problem):
+        # every dot and dash is read or written; for a gapless stream each listed word is first
+        # written in code, then a DP tries each code at every position some reading reaches
+        c = problem.check
+        if c["mode"] == "encode":
+            return sum(len(code) for w in c["words"] for code in w)
+        symbols = sum(len(MORSE[ch]) for ch in c["letters"])
+        if c["mode"] == "decode":
+            return symbols
+        question = question_of(problem)
+        stream = re.search(r"between words:\n([.-]+)\n", question).group(1)
+        vocab = re.search(r"\(a word may repeat\): ([a-z, ]+)\.", question).group(1).split(", ")
+        codes = [morse_word(w) for w in vocab]
+        reached = [False] * (len(stream) + 1)
+        reached[0] = True
+        tries = 0
+        for i in range(len(stream)):
+            if reached[i]:
+                tries += len(codes)
+                for code in codes:
+                    if stream.startswith(code, i):
+                        reached[i + len(code)] = True
+        return symbols + sum(len(code) for code in codes) + tries
 
     def grade(self, answer, problem):
         c = problem.check

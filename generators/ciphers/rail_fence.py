@@ -1,9 +1,10 @@
 """Rail fence (zigzag) transposition: encode and decode with 2 to 6 rails, and two layers."""
 from __future__ import annotations
 
+import re
 from procgym import Draft, Knob, Task, register
 
-from ._letters import grade_letters
+from ._letters import grade_letters, question_of
 from ._words import pick_words
 
 MODES = ("encode", "decode")
@@ -52,11 +53,14 @@ class RailFence(Task):
     name = "ciphers/rail_fence"
     knobs = (
         Knob("mode", ["encode", "decode", ["encode", "decode"], "decode", ["encode", "decode"], "decode",
-                      "decode", ["encode", "decode"], "decode", "decode"], choices=MODES, doc="encode or decode"),
-        Knob("rails", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6], (2, 10), doc="rails (of the first layer)"),
-        Knob("letters", [8, 10, 12, 14, 16, 18, 20, 22, 26, 30], (3, 200),
+             "decode", ["encode", "decode"], "decode", "decode"] + ["decode"] * 10, choices=MODES,
+             doc="encode or decode"),
+        Knob("rails", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10], (2, 10),
+             doc="rails (of the first layer)"),
+        Knob("letters", [8, 10, 12, 14, 16, 18, 20, 22, 26, 30, 34, 38, 42, 46, 50, 56, 62, 68, 74, 80], (3, 200),
              doc="about how many letters the message has"),
-        Knob("layers", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2], (1, 3), doc="rail fence layers applied one after another"),
+        Knob("layers", [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (1, 3),
+             doc="rail fence layers applied one after another"),
     )
     answer_format = "the requested text as uppercase letters with no spaces (spaces and letter case are not graded)"
     example = "HOLELWRDLO"
@@ -91,6 +95,12 @@ class RailFence(Task):
                 answer = decode(answer, r)
             what = "the message"
         return Draft(question, answer, {"expected": answer.lower(), "what": what})
+
+    def effort(self, problem):
+        # per layer: every letter is placed on its rail; decoding first counts each rail's letters
+        letters = len(problem.check["expected"])
+        rails = [int(r) for r in re.findall(r"(\d+) rails", question_of(problem).split("\n\n", 1)[1])]
+        return sum(letters + (r if problem.params["mode"] == "decode" else 0) for r in rails)
 
     def grade(self, answer, problem):
         return grade_letters(answer, problem.check["expected"], problem.check["what"])

@@ -2,11 +2,12 @@
 an exhaustive search."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from procgym import Draft, Knob, Task, register
 
-from ._letters import UPPER, grade_letters
+from ._letters import UPPER, grade_letters, question_of
 from ._words import WORDS, pick_words
 
 RULES = ("A simple substitution cipher replaces each plaintext letter by a fixed ciphertext letter: the same "
@@ -21,16 +22,19 @@ def pattern(word: str) -> tuple[int, ...]:
     return tuple(seen.setdefault(c, len(seen)) for c in word)
 
 
-def decodings(cipher_words, vocab, known: dict[str, str], limit: int = 2) -> list[list[str]]:
+def decodings(cipher_words, vocab, known: dict[str, str], limit: int = 2, work: list | None = None) -> list[list[str]]:
     """Up to `limit` ways to read every ciphertext word as a listed word under one consistent
     letter substitution that agrees with the `known` pairs (ciphertext letter -> plaintext letter).
 
     A backtracking search: the ciphertext word with the fewest candidates left goes next, and
-    each choice filters the other words' candidates before going deeper."""
+    each choice filters the other words' candidates before going deeper. `work`, when given, is a
+    one-element list that receives the number of (ciphertext word, listed word) fit checks made."""
     forward = dict(known)
     backward = {p: c for c, p in known.items()}
 
     def fits(c: str, w: str) -> bool:
+        if work is not None:
+            work[0] += 1
         for a, b in zip(c, w):
             if forward.get(a, b) != b or backward.get(b, a) != a:
                 return False
@@ -92,11 +96,14 @@ class Substitution(Task):
 
     name = "ciphers/substitution"
     knobs = (
-        Knob("n_words", [3, 3, 4, 5, 6, 6, 7, 8, 9, 10], (1, 30), doc="words in the message"),
-        Knob("vocabulary", [6, 8, 10, 12, 14, 16, 20, 24, 28, 34], (2, 200), doc="words in the list"),
-        Knob("revealed", [4, 4, 3, 3, 3, 2, 2, 1, 1, 0], (0, 26),
+        Knob("n_words", [3, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24], (1, 30),
+             doc="words in the message"),
+        Knob("vocabulary", [6, 8, 10, 12, 14, 16, 20, 24, 28, 34, 38, 42, 46, 50, 55, 60, 66, 72, 80, 88], (2, 200),
+             doc="words in the list"),
+        Knob("revealed", [4, 4, 3, 3, 3, 2, 2, 1, 1, 0] + [0] * 10, (0, 26),
              doc="ciphertext letters whose plaintext letter is given (more if needed for uniqueness)"),
-        Knob("lookalikes", [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.9], (0.0, 1.0),
+        Knob("lookalikes", [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.9, 0.9, 0.9, 0.95, 0.95, 0.95, 1.0, 1.0,
+             1.0, 1.0, 1.0], (0.0, 1.0),
              doc="share of extra list words drawn to match a message word's length and letter pattern"),
     )
     answer_format = ("the plaintext as lowercase words separated by single spaces "
@@ -137,6 +144,17 @@ class Substitution(Task):
         question = (f"{RULES}\n\nEvery word of the plaintext is one of these words: {', '.join(vocab)}.\n{clue}"
                     f"Decrypt this ciphertext:\n{' '.join(cipher_words)}")
         return Draft(question, plain, {"expected": plain.replace(" ", "")})
+
+    def effort(self, problem):
+        # the exhaustive search that proves the decoding unique: its (ciphertext word, listed
+        # word) checks against the substitution built so far
+        question = question_of(problem)
+        vocab = re.search(r"one of these words: ([a-z, ]+)\.\n", question).group(1).split(", ")
+        known = dict(re.findall(r"([A-Z]) = ([a-z])", question.split("(ciphertext = plaintext):", 1)[-1]))
+        cipher_words = question.rsplit("Decrypt this ciphertext:\n", 1)[1].split()
+        work = [0]
+        decodings(cipher_words, sorted(vocab), known, work=work)
+        return work[0]
 
     def grade(self, answer, problem):
         return grade_letters(answer, problem.check["expected"], "the plaintext")

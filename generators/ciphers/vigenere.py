@@ -2,9 +2,10 @@
 a crib (a known piece of plaintext) at a known or an unknown position."""
 from __future__ import annotations
 
+import re
 from procgym import Draft, Knob, Task, register
 
-from ._letters import UPPER, grade_letters
+from ._letters import UPPER, grade_letters, question_of
 from ._words import pick_words
 
 MODES = ("encode", "decode", "crib_start", "crib")
@@ -78,10 +79,12 @@ class Vigenere(Task):
     name = "ciphers/vigenere"
     knobs = (
         Knob("mode", ["decode", ["encode", "decode"], "decode", ["encode", "decode"], "decode",
-                      ["decode", "crib_start"], "crib_start", ["crib_start", "crib"], "crib", "crib"], choices=MODES,
-             doc="encode or decode with the key, or recover it from a crib at the start or anywhere"),
-        Knob("key_length", [2, 2, 3, 3, 4, 4, 5, 5, 6, 7], (1, 12), doc="letters in the key"),
-        Knob("n_words", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 40), doc="words in the message"),
+             ["decode", "crib_start"], "crib_start", ["crib_start", "crib"], "crib", "crib"] + ["crib"] * 10,
+             choices=MODES, doc="encode or decode with the key, or recover it from a crib at the start or anywhere"),
+        Knob("key_length", [2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12, 12], (1, 12),
+             doc="letters in the key"),
+        Knob("n_words", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (1, 40),
+             doc="words in the message"),
     )
     answer_format = ("the requested text as letters, words separated by single spaces "
                      "(letter case and spacing are not graded)")
@@ -132,6 +135,24 @@ class Vigenere(Task):
                         f"{where} '{crib}'. Decrypt it:\n{cipher}")
             answer, what = next(iter(found.values())), "the plaintext"
         return Draft(question, answer, {"expected": answer.lower().replace(" ", ""), "what": what})
+
+    def effort(self, problem):
+        # one shift per letter; a crib first gives the key: its letters are subtracted at the
+        # start, or at every word-aligned place where its words fit, checking that the key repeats
+        letters = len(problem.check["expected"])
+        mode = problem.params["mode"]
+        if mode in ("encode", "decode"):
+            return letters
+        question = question_of(problem)
+        cipher = question.rsplit(":\n", 1)[1].strip()
+        crib = re.search(r"(?:begins with|consecutive words) '([a-z ]+)'", question).group(1)
+        if mode == "crib_start":
+            places = 1
+        else:
+            shape = [len(w) for w in crib.split()]
+            words = [len(w) for w in cipher.split()]
+            places = sum(words[i:i + len(shape)] == shape for i in range(len(words)))
+        return letters + places * len(crib.replace(" ", ""))
 
     def grade(self, answer, problem):
         return grade_letters(answer, problem.check["expected"], problem.check["what"])

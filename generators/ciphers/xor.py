@@ -7,7 +7,7 @@ import re
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._letters import LOWER, grade_exact_text
+from ._letters import LOWER, grade_exact_text, question_of
 from ._words import pick_words
 
 MODES = ("encrypt", "decrypt", "key", "crib")
@@ -50,10 +50,12 @@ class RepeatingXor(Task):
     name = "ciphers/xor"
     knobs = (
         Knob("mode", ["encrypt", ["encrypt", "decrypt"], "decrypt", ["encrypt", "decrypt"], ["decrypt", "key"], "key",
-                      ["key", "crib"], "crib", "crib", "crib"], choices=MODES,
+             ["key", "crib"], "crib", "crib", "crib"] + ["crib"] * 10, choices=MODES,
              doc="encrypt, decrypt, recover the key from a known plaintext, or decrypt from a crib"),
-        Knob("key_length", [1, 1, 2, 2, 3, 3, 3, 4, 5, 6], (1, 16), doc="bytes in the key"),
-        Knob("n_words", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5], (1, 20), doc="words in the message"),
+        Knob("key_length", [1, 1, 2, 2, 3, 3, 3, 4, 5, 6, 7, 7, 8, 8, 9, 10, 11, 12, 13, 14], (1, 16),
+             doc="bytes in the key"),
+        Knob("n_words", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 11, 12, 13, 14], (1, 20),
+             doc="words in the message"),
     )
     answer_format = "as asked"
     example = "0a1b2c"
@@ -102,6 +104,20 @@ class RepeatingXor(Task):
             fmt, example = "the plaintext message exactly (lowercase words separated by single spaces)", "meet at noon"
             check = {"kind": "text", "expected": answer}
         return Draft(question, answer, check, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # every byte of the message is converted between hex and text and XORed with its key
+        # byte; a crib's bytes first give the key
+        mode = problem.params["mode"]
+        question = question_of(problem)
+        if mode == "encrypt":
+            size = len(problem.check["expected"]) // 2
+        else:
+            size = len(re.findall(r"\n([0-9a-f]+)\n", question)[-1]) // 2
+        work = 2 * size
+        if mode == "crib":
+            work += len(re.search(r"The message begins with '([a-z ]+)'", question).group(1))
+        return work
 
     def grade(self, answer, problem):
         c = problem.check

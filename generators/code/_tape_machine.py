@@ -97,9 +97,18 @@ def _fold_simple_loops(ops: list[tuple]) -> list[tuple]:
 def run_tape(program, inputs=(), max_steps: int = 100_000) -> tuple[list[int], int]:
     """The outputs and the number of compiled steps run; `program` is text or the list that
     compile_tape made of it. Raises TapeError."""
+    out, steps, _ = trace_tape(program, inputs, max_steps)
+    return out, steps
+
+
+def trace_tape(program, inputs=(), max_steps: int = 100_000) -> tuple[list[int], int, int]:
+    """run_tape's outputs and steps, and the steps a reader works through: every compiled step,
+    except that a simple loop (folded into one multiplication) counts one step per cell it
+    changes instead of one per pass."""
     ops = compile_tape(program) if isinstance(program, str) else program
     tape = [0] * MAX_CELLS
     ptr = pc = steps = 0
+    folded = 0  # steps of simple loops that a multiplication does at once
     out: list[int] = []
     feed = list(inputs)
     n = len(ops)
@@ -127,6 +136,7 @@ def run_tape(program, inputs=(), max_steps: int = 100_000) -> tuple[list[int], i
             if v:
                 # the same steps as the pass-by-pass run: the [ once, then body and ] v times
                 steps += v * (op[2] + 1)
+                folded += v * (op[2] + 1) - len(op[1])
                 if steps > max_steps:
                     raise TapeError("too many steps")
                 for off, d in op[1]:
@@ -140,7 +150,7 @@ def run_tape(program, inputs=(), max_steps: int = 100_000) -> tuple[list[int], i
             if not feed:
                 raise TapeError("the program reads more inputs than were given")
             tape[ptr] = feed.pop(0) & 255
-    return out, steps
+    return out, steps, steps - folded
 
 
 class TapeGenerator:

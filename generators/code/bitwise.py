@@ -49,12 +49,14 @@ class BitwiseExpression(Task):
 
     name = "code/bitwise_expression"
     knobs = (
-        Knob("width", [4, 4, 8, 8, 8, 8, 12, 16, 16, 16], (2, 32), doc="bits per value"),
-        Knob("n_ops", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12], (1, 40), doc="operations in the expression"),
-        Knob("groups", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], (1, 5),
+        Knob("width", [4, 4, 8, 8, 8, 8, 12, 16, 16, 16, 16, 20, 24, 24, 28, 32, 32, 32, 32, 32], (2, 32),
+             doc="bits per value"),
+        Knob("n_ops", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 31, 35, 40], (1, 40),
+             doc="operations in the expression"),
+        Knob("groups", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] + [5] * 10, (1, 5),
              doc="operator groups in use (and/or/xor, not, shifts, add/sub, rotate)"),
-        Knob("variables", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (1, 3), doc="variables x, y, z"),
-        Knob("mixed_bases", [False, False, False, False, True, True, True, True, True, True],
+        Knob("variables", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3] + [3] * 10, (1, 3), doc="variables x, y, z"),
+        Knob("mixed_bases", [False, False, False, False, True, True, True, True, True, True] + [True] * 10,
              doc="write values in decimal, hex (0x) or binary (0b) at random"),
     )
     answer_format = "the value as a decimal integer (0x hexadecimal or 0b binary also accepted)"
@@ -85,6 +87,10 @@ class BitwiseExpression(Task):
         question = (f"All values are unsigned {width}-bit integers (0 to {(1 << width) - 1}). 0x marks hexadecimal "
                     f"and 0b binary.\nOperations:\n{rules}\n\nWith {assigns}, what is the value of\n{text}\n?")
         return Draft(question, str(value), {"value": value, "width": width})
+
+    def effort(self, problem):
+        # every operation of the expression works on all the bits of a word
+        return problem.params["n_ops"] * problem.check["width"]
 
     def grade(self, answer, problem):
         try:

@@ -3,6 +3,8 @@ that make loops and branches. Programs are generated as labelled blocks and asse
 numbered lines; the answer is the machine's final state after running the program."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, is_none, read_int, read_labelled, refused
 from procgym.verdict import right, wrong
@@ -10,6 +12,17 @@ from procgym.verdict import right, wrong
 from ._int_lists import read_int_list
 
 MAX_VALUE = 10**6  # |any value| during a generated run
+MAX_TRACE = 100_000  # steps effort() allows when it re-runs a program (generated ones take far fewer)
+_LISTING = re.compile(r"^ *\d+: (.+)$", re.MULTILINE)
+_STARTS = re.compile(r"They start as (.+)\.")
+_START_VALUE = re.compile(r"([a-f]) = (-?\d+)")
+
+
+def read_program(prompt: str) -> list[tuple]:
+    """The numbered program listed in a prompt, as instructions with integer arguments."""
+    listing = prompt.split("Program:\n", 1)[1].split("\n\n", 1)[0]
+    return [tuple(int(a) if a.lstrip("-").isdigit() else a for a in line.split())
+            for line in _LISTING.findall(listing)]
 
 
 class MachineError(Exception):
@@ -214,12 +227,16 @@ class StackMachine(Task):
 
     name = "code/stack_machine"
     knobs = (
-        Knob("n_ops", [4, 6, 7, 8, 9, 10, 12, 14, 16, 18], (1, 100), doc="straight-line instructions outside loops"),
-        Knob("branches", [0, 0, 1, 0, 1, 1, 1, 2, 2, 2], (0, 10), doc="conditional skips"),
-        Knob("loops", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3], (0, 10), doc="counted loops"),
-        Knob("nested", [False] * 8 + [True, True], doc="allow a loop inside a loop"),
-        Knob("max_count", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5], (2, 20), doc="largest loop count"),
-        Knob("max_steps", [12, 20, 30, 60, 80, 100, 150, 200, 300, 400], (5, 5000), doc="most instructions executed"),
+        Knob("n_ops", [4, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44], (1, 100),
+             doc="straight-line instructions outside loops"),
+        Knob("branches", [0, 0, 1, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6], (0, 10),
+             doc="conditional skips"),
+        Knob("loops", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6], (0, 10), doc="counted loops"),
+        Knob("nested", [False] * 8 + [True] * 12, doc="allow a loop inside a loop"),
+        Knob("max_count", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8], (2, 20),
+             doc="largest loop count"),
+        Knob("max_steps", [12, 20, 30, 60, 80, 100, 150, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1400, 1600,
+                           1800], (5, 5000), doc="most instructions executed"),
     )
     answer_format = "the final stack from bottom to top as integers separated by commas (or the word empty)"
     example = "3, -1, 12"
@@ -242,6 +259,10 @@ class StackMachine(Task):
         # (at least 3), so that seeing it rules out only itself
         wrong_stacks = [shown for shown in STACK_EXAMPLES if shown != answer]
         return Draft(question, answer, {"stack": stack}, example=wrong_stacks[rng.randrange(len(wrong_stacks))])
+
+    def effort(self, problem):
+        # the trace: every instruction the machine executes before it stops
+        return run_stack(read_program(problem.prompt), MAX_TRACE)[1]
 
     def grade(self, answer, problem):
         expected = problem.check["stack"]
@@ -399,15 +420,19 @@ class RegisterMachine(Task):
 
     name = "code/register_machine"
     knobs = (
-        Knob("registers", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 6),
+        Knob("registers", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6], (2, 6),
              doc="registers (loops use the last ones as counters)"),
-        Knob("n_ops", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14], (1, 100), doc="straight-line instructions outside blocks"),
-        Knob("branches", [0, 1, 1, 1, 1, 2, 2, 2, 3, 3], (0, 10), doc="if or if-else blocks"),
-        Knob("loops", [0, 0, 1, 1, 2, 1, 2, 2, 2, 3], (0, 10), doc="counted loops"),
-        Knob("nested", [False] * 5 + [True] * 5, doc="allow a loop inside a loop (needs 4 or more registers)"),
-        Knob("max_count", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 20), doc="largest loop count"),
-        Knob("initial", [False] * 6 + [True] * 4, doc="start the data registers at given values instead of 0"),
-        Knob("max_steps", [10, 20, 40, 60, 80, 120, 160, 200, 260, 320], (5, 5000), doc="most instructions executed"),
+        Knob("n_ops", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34], (1, 100),
+             doc="straight-line instructions outside blocks"),
+        Knob("branches", [0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 10),
+             doc="if or if-else blocks"),
+        Knob("loops", [0, 0, 1, 1, 2, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6], (0, 10), doc="counted loops"),
+        Knob("nested", [False] * 5 + [True] * 15, doc="allow a loop inside a loop (needs 4 or more registers)"),
+        Knob("max_count", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8], (2, 20),
+             doc="largest loop count"),
+        Knob("initial", [False] * 6 + [True] * 14, doc="start the data registers at given values instead of 0"),
+        Knob("max_steps", [10, 20, 40, 60, 80, 120, 160, 200, 260, 320, 400, 480, 560, 640, 720, 800, 900, 1000, 1100,
+                           1200], (5, 5000), doc="most instructions executed"),
     )
     answer_format = "every register's final value as name=value pairs separated by commas, e.g. a=1, b=2"
     example = "a=4, z=-3"  # registers run from a to at most f: naming z is never an answer
@@ -438,6 +463,14 @@ class RegisterMachine(Task):
                     "What are the values of the registers when the program stops?")
         answer = ", ".join(f"{r}={final[r]}" for r in names)
         return Draft(question, answer, {"names": list(names), "values": [final[r] for r in names]})
+
+    def effort(self, problem):
+        # the trace: every instruction the machine executes before it stops
+        start = dict.fromkeys(problem.check["names"], 0)
+        given = _STARTS.search(problem.prompt)
+        if given:
+            start.update({r: int(v) for r, v in _START_VALUE.findall(given.group(1))})
+        return run_registers(read_program(problem.prompt), start, MAX_TRACE)[1]
 
     def grade(self, answer, problem):
         names, values = problem.check["names"], problem.check["values"]

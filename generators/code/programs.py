@@ -3,6 +3,7 @@ input that makes a program print a given output. Program text is generated here 
 the Tiny interpreter in _tiny_lang.py, never as Python."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -11,7 +12,7 @@ from procgym.kit import NotAnAnswer, read_int, read_labelled, read_value, refuse
 from procgym.verdict import right, wrong
 
 from ._int_lists import grade_int_list, read_int_list
-from .._tiny_lang import LANGUAGE, TinyError, render, run
+from .._tiny_lang import LANGUAGE, Interpreter, TinyError, parse, render, run
 
 INT_NAMES = ("x", "y", "z", "s", "t", "p", "q", "r", "u", "v", "w")
 COUNTERS = ("i", "j", "k", "l")
@@ -23,6 +24,7 @@ PROBE_STEPS = 20_000  # default step limit of `printed`
 VERIFY_STEPS = 50_000  # steps the verifier allows one run of a program on a submitted input
 MAX_PRINTED = 100_000  # |printed value| in a generated program
 OUTPUT_EXAMPLES = ("7, -2, 15", "3, 0, -8", "12, 5", "-4, 9, 1")  # program_output shows one that is not the answer
+PROGRAM_MARK = "Each print statement prints one integer.\n\n"  # program_output's program follows it
 
 
 @dataclass
@@ -288,11 +290,20 @@ def printed(program, inputs: dict | None = None, max_steps: int = PROBE_STEPS) -
 
 
 PROGRAM_KNOBS = (
-    Knob("nesting", [0, 1, 1, 1, 2, 2, 2, 3, 3, 3], (0, 5), doc="deepest nesting of if and while blocks"),
-    Knob("loops", [False, False, True, True, True, True, True, True, True, True], doc="use while loops"),
-    Knob("iterations", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6], (2, 20), doc="largest constant loop bound"),
-    Knob("lists", [False, False, False, True, True, True, True, True, True, True], doc="use lists"),
+    Knob("nesting", [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (0, 5),
+         doc="deepest nesting of if and while blocks"),
+    Knob("loops", [False, False, True, True, True, True, True, True, True, True] + [True] * 10, doc="use while loops"),
+    Knob("iterations", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8], (2, 20),
+         doc="largest constant loop bound"),
+    Knob("lists", [False, False, False, True, True, True, True, True, True, True] + [True] * 10, doc="use lists"),
 )
+
+
+def trace_steps(program, inputs: dict | None = None) -> int:
+    """The statements a run executes (the length of its trace); the program is text or an AST."""
+    machine = Interpreter(parse(program) if isinstance(program, str) else program, VERIFY_STEPS, MAX_PRINTED)
+    machine.run(inputs)
+    return machine.steps
 
 
 @register
@@ -304,12 +315,15 @@ class ProgramOutput(Task):
 
     name = "code/program_output"
     knobs = (
-        Knob("statements", [3, 4, 5, 6, 6, 7, 8, 9, 10, 12], (1, 40), doc="top-level statements of the main program"),
+        Knob("statements", [3, 4, 5, 6, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36], (1, 40),
+             doc="top-level statements of the main program"),
         *PROGRAM_KNOBS,
-        Knob("functions", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 4), doc="functions defined before the main program"),
-        Knob("max_outputs", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12], (1, 50), doc="most values the program may print"),
-        Knob("max_steps", [20, 35, 60, 90, 120, 160, 220, 300, 400, 500], (5, 5000),
-             doc="most statements the run may execute (the length of the trace)"),
+        Knob("functions", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (0, 4),
+             doc="functions defined before the main program"),
+        Knob("max_outputs", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 23, 26, 29, 32, 36, 40], (1, 50),
+             doc="most values the program may print"),
+        Knob("max_steps", [20, 35, 60, 90, 120, 160, 220, 300, 400, 500, 600, 750, 900, 1100, 1300, 1600, 1900, 2200,
+                           2600, 3000], (5, 5000), doc="most statements the run may execute (the length of the trace)"),
     )
     answer_format = "the printed integers in order, separated by commas"
     example = "7, -2, 15"
@@ -322,13 +336,17 @@ class ProgramOutput(Task):
         else:  # pragma: no cover - generation practically always succeeds early
             raise RuntimeError("could not generate a program")
         text = render(program)  # parse(render(p)) == p: the text shown is the program that was run
-        question = (f"{LANGUAGE}\n\nWhat does this program print? Each print statement prints one integer.\n\n"
-                    f"{text}")
+        question = f"{LANGUAGE}\n\nWhat does this program print? {PROGRAM_MARK}{text}"
         answer = ", ".join(map(str, out))
         # the example: drawn last, uniformly from the fixed OUTPUT_EXAMPLES that are not the answer
         # (at least 3), so that seeing it rules out only itself
         wrong_outputs = [shown for shown in OUTPUT_EXAMPLES if shown != answer]
         return Draft(question, answer, {"output": out}, example=wrong_outputs[rng.randrange(len(wrong_outputs))])
+
+    def effort(self, problem):
+        # the trace: every statement the interpreter executes on the way to the output
+        program = problem.prompt.split(PROGRAM_MARK, 1)[1].split("\n\nAnswer format:", 1)[0]
+        return trace_steps(program)
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["output"], "the printed output")
@@ -358,16 +376,20 @@ class ProgramInput(Task):
 
     name = "code/program_input"
     knobs = (
-        Knob("statements", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (1, 40), doc="top-level statements of the main program"),
+        Knob("statements", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18], (1, 40),
+             doc="top-level statements of the main program"),
         *PROGRAM_KNOBS,
-        Knob("functions", [0, 0, 0, 0, 0, 1, 1, 1, 2, 2], (0, 4), doc="functions defined before the main program"),
-        Knob("inputs", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2], (1, 2), doc="input variables"),
-        Knob("input_max", [9, 15, 20, 25, 30, 40, 20, 30, 40, 50], (1, 1000), doc="inputs range over 0..input_max"),
-        Knob("max_outputs", [1, 2, 2, 3, 3, 3, 4, 4, 5, 5], (1, 20), doc="most values the program may print"),
-        Knob("min_outputs", [1, 1, 1, 1, 2, 2, 2, 2, 2, 3], (1, 20),
+        Knob("functions", [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (0, 4),
+             doc="functions defined before the main program"),
+        Knob("inputs", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2] + [2] * 10, (1, 2), doc="input variables"),
+        Knob("input_max", [9, 15, 20, 25, 30, 40, 20, 30, 40, 50, 60, 70, 80, 100, 120, 150, 200, 250, 300, 400],
+             (1, 1000), doc="inputs range over 0..input_max"),
+        Knob("max_outputs", [1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (1, 20),
+             doc="most values the program may print"),
+        Knob("min_outputs", [1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (1, 20),
              doc="fewest values the program must print (each one a further condition on the input)"),
-        Knob("max_steps", [20, 35, 60, 90, 120, 160, 220, 300, 400, 500], (5, 5000),
-             doc="most statements the run on the hidden input may execute"),
+        Knob("max_steps", [20, 35, 60, 90, 120, 160, 220, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1400, 1600,
+                           1800, 2000], (5, 5000), doc="most statements the run on the hidden input may execute"),
     )
     answer_format = "the input value(s) as integers"
     example = "-1"  # inputs run from 0 up: a negative one is never an answer
@@ -404,6 +426,13 @@ class ProgramInput(Task):
                "the values of n and m as two integers separated by a comma, n first")
         return Draft(question, answer, {"program": text, "inputs": list(names), "max": top, "output": out},
                      answer_format=fmt, example=self.example if len(names) == 1 else "-1, 4")
+
+    def effort(self, problem):
+        """Inverting the program: its trace on the reference input, once for every bit of input
+        to be decided (the log of the number of candidate inputs)."""
+        c = problem.check
+        inputs = dict(zip(c["inputs"], read_int_list(problem.answer)))
+        return trace_steps(c["program"], inputs) * len(c["inputs"]) * math.log2(c["max"] + 1)
 
     def grade(self, answer, problem):
         c = problem.check

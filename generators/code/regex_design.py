@@ -93,13 +93,19 @@ class RegexDesign(Task):
 
     name = "code/regex_design"
     knobs = (
-        Knob("items", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 12), doc="items in the hidden pattern"),
-        Knob("op_rate", [0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.55, 0.6, 0.6], (0.0, 1.0),
-             doc="chance an item carries *, + or ?"),
-        Knob("classes", [False, False, True, True, True, True, True, True, True, True], doc="use [...] classes"),
-        Knob("positives", [3, 4, 4, 5, 5, 6, 6, 7, 8, 8], (1, 20), doc="strings that must match"),
-        Knob("negatives", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10], (1, 20), doc="strings that must not match"),
-        Knob("slack", [8, 8, 6, 6, 5, 5, 4, 3, 3, 2], (0, 30), doc="characters allowed beyond the hidden pattern's length"),
+        # levels stop at 10 items: an item has at most 6 characters ([^ab]*), a pattern at most MAX_PATTERN
+        Knob("items", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 9, 10, 10, 10, 10, 10, 10, 10], (1, 12),
+             doc="items in the hidden pattern"),
+        Knob("op_rate", [0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.55, 0.6, 0.6, 0.6, 0.65, 0.65, 0.7, 0.7, 0.7, 0.75, 0.75,
+                         0.8, 0.8], (0.0, 1.0), doc="chance an item carries *, + or ?"),
+        Knob("classes", [False, False, True, True, True, True, True, True, True, True] + [True] * 10,
+             doc="use [...] classes"),
+        Knob("positives", [3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 15, 16], (1, 20),
+             doc="strings that must match"),
+        Knob("negatives", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (1, 20),
+             doc="strings that must not match"),
+        Knob("slack", [8, 8, 6, 6, 5, 5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0], (0, 30),
+             doc="characters allowed beyond the hidden pattern's length"),
     )
     answer_format = "the pattern only, e.g. x[yz]*w? (no quotes or slashes needed)"
     example = "x[yz]*w?"  # the strings use only a to d: a pattern that needs an x matches none, never an answer
@@ -136,6 +142,11 @@ class RegexDesign(Task):
                     f"strings in full:\n{chr(10).join(positives)}\n\nand matches none of these strings:\n"
                     f"{chr(10).join(negatives)}")
         return Draft(question, hidden, {"positives": positives, "negatives": negatives, "limit": limit})
+
+    def effort(self, problem):
+        # checking a design: every example string is matched against every item of the pattern
+        c = problem.check
+        return len(parse_pattern(problem.answer)) * (len(c["positives"]) + len(c["negatives"]))
 
     def grade(self, answer, problem):
         c = problem.check

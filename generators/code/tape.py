@@ -2,23 +2,29 @@
 the inputs that make it print a target."""
 from __future__ import annotations
 
+import math
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
 from ._int_lists import grade_int_list, read_int_list
-from ._tape_machine import TAPE_RULES, TapeError, TapeGenerator, compile_tape, run_tape
+from ._tape_machine import TAPE_RULES, TapeError, TapeGenerator, compile_tape, run_tape, trace_tape
 
 VERIFY_STEPS = 100_000  # compiled steps allowed when running a model's inputs
 
-SHAPE = (
-    Knob("items", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14], (1, 60), doc="top-level program pieces (adds, outputs, loops)"),
-    Knob("nesting", [0, 1, 1, 1, 2, 2, 2, 3, 3, 3], (0, 5), doc="deepest loop nesting"),
-    Knob("cells", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (2, 20), doc="cells the program uses"),
-    Knob("max_add", [4, 5, 6, 6, 8, 8, 8, 10, 10, 12], (1, 40), doc="longest run of + or -"),
-    Knob("max_steps", [200, 400, 600, 800, 1000, 1500, 2000, 2500, 3000, 4000], (50, 20_000),
-         doc="most steps (merged runs of + - < > count as one) a generated run may take"),
-)
+def shape(items, nesting, cells, max_add, max_steps) -> tuple[Knob, ...]:
+    """The program-shape knobs both tape tasks share: levels 1-10 as released, then each task's
+    own values for levels 11-20 (tracing grows faster than inverting can be generated)."""
+    return (
+        Knob("items", [3, 4, 5, 6, 7, 8, 9, 10, 12, 14] + items, (1, 60),
+             doc="top-level program pieces (adds, outputs, loops)"),
+        Knob("nesting", [0, 1, 1, 1, 2, 2, 2, 3, 3, 3] + nesting, (0, 5), doc="deepest loop nesting"),
+        Knob("cells", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6] + cells, (2, 20), doc="cells the program uses"),
+        Knob("max_add", [4, 5, 6, 6, 8, 8, 8, 10, 10, 12] + max_add, (1, 40), doc="longest run of + or -"),
+        Knob("max_steps", [200, 400, 600, 800, 1000, 1500, 2000, 2500, 3000, 4000] + max_steps, (50, 20_000),
+             doc="most steps (merged runs of + - < > count as one) a generated run may take"),
+    )
 
 
 def _loops(program: str) -> int:
@@ -33,7 +39,9 @@ class TapeOutput(Task):
     nesting, so outputs depend on products of counters and on wrap-around at 0 and 255."""
 
     name = "code/tape_output"
-    knobs = SHAPE
+    knobs = shape(items=[17, 20, 23, 27, 31, 35, 40, 45, 52, 60], nesting=[3, 3, 3, 3, 4, 4, 4, 4, 5, 5],
+                  cells=[6, 7, 7, 8, 8, 9, 10, 11, 12, 14], max_add=[12, 12, 14, 14, 16, 16, 18, 18, 20, 20],
+                  max_steps=[5000, 6000, 7000, 8000, 9000, 10_000, 12_000, 14_000, 17_000, 20_000])
     answer_format = "the output numbers in order, comma-separated"
     example = "12, -1, 7"  # cells hold 0 to 255: an output of -1 is never an answer
 
@@ -54,6 +62,12 @@ class TapeOutput(Task):
         question = f"{TAPE_RULES}\n\nProgram:\n{program}\n\nWhat numbers does the program output, in order?"
         return Draft(question, ", ".join(map(str, outputs)), {"outputs": outputs})
 
+    def effort(self, problem):
+        # the trace: every step of the run (runs of + - < > merged, and a simple loop such as
+        # [->+++<] worked out as one multiplication per cell it changes)
+        program = problem.prompt.split("Program:\n", 1)[1].split("\n\n", 1)[0]
+        return trace_tape(program, (), VERIFY_STEPS)[2]
+
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["outputs"], "the program's output")
 
@@ -66,13 +80,16 @@ class TapeInput(Task):
     inputs and use them as loop counters (multiplying them), with deeper nesting and more cells.
     The generator proves that the output depends on every input (changing any one input changes
     it), which costs extra interpreter runs and redraws: levels 8-10 generate only a few hundred
-    problems/s on one core."""
+    problems/s on one core, and levels 15-20 (up to 6 inputs as large as 100) about 50-70/s."""
 
     name = "code/tape_input"
     knobs = (
-        Knob("inputs", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 6), doc="numbers the program reads"),
-        Knob("input_max", [9, 9, 9, 12, 12, 15, 15, 20, 20, 20], (1, 255), doc="largest allowed input"),
-        *SHAPE,
+        Knob("inputs", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6], (1, 6),
+             doc="numbers the program reads"),
+        Knob("input_max", [9, 9, 9, 12, 12, 15, 15, 20, 20, 20, 25, 30, 35, 40, 45, 50, 60, 70, 85, 100], (1, 255),
+             doc="largest allowed input"),
+        *shape(items=[15, 16, 17, 18, 19, 20, 21, 22, 23, 24], nesting=[3] * 10, cells=[6, 6, 7, 7, 7, 8, 8, 8, 9, 9],
+               max_add=[12] * 10, max_steps=[4000, 4500, 5000, 5000, 5500, 5500, 6000, 6000, 6000, 6000]),
     )
     answer_format = "the input numbers in the order they are read, comma-separated"
     example = "3, -1, 5"  # inputs run from 0 up: a negative one is never an answer
@@ -100,6 +117,13 @@ class TapeInput(Task):
                     f"it output exactly: {', '.join(map(str, target))}")
         return Draft(question, ", ".join(map(str, hidden)),
                      {"program": program, "target": target, "inputs": k, "input_max": top})
+
+    def effort(self, problem):
+        """Inverting the program: its trace on the reference inputs, once for every bit of input
+        to be decided (the log of the number of candidate input lists)."""
+        c = problem.check
+        steps = trace_tape(c["program"], read_int_list(problem.answer), VERIFY_STEPS)[2]
+        return steps * c["inputs"] * math.log2(c["input_max"] + 1)
 
     def grade(self, answer, problem):
         c = problem.check

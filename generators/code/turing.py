@@ -73,16 +73,19 @@ class TuringMachine(Task):
     trial run, so the machine halts within a step window, and the final tape comes from running
     the finished table in the simulator here. Random tables that use no rule for the first time
     late in the run are drawn again, which is why the higher levels are slower (still above
-    1,000 problems/s of CPU time on one core). Higher levels add states, a third
-    symbol and longer runs, so more of the tape is rewritten several times."""
+    1,000 problems/s of CPU time on one core at level 10, a few hundred at level 20). Higher levels
+    add states, a third symbol and longer runs, so more of the tape is rewritten several times."""
 
     name = "code/turing_machine"
     knobs = (
-        Knob("states", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (1, 7), doc="states besides HALT"),
-        Knob("symbols", [2, 2, 2, 2, 3, 2, 3, 3, 3, 3], (2, 3), doc="tape symbols (0 is the blank)"),
-        Knob("min_steps", [3, 5, 6, 8, 10, 12, 14, 16, 20, 24], (1, 500), doc="fewest steps a kept machine takes"),
-        Knob("max_steps", [8, 12, 16, 20, 25, 30, 36, 42, 50, 60], (2, 1000), doc="most steps a kept machine takes"),
-        Knob("input_length", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (0, 30), doc="length of the initial tape contents"),
+        Knob("states", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 7, 7, 7], (1, 7), doc="states besides HALT"),
+        Knob("symbols", [2, 2, 2, 2, 3, 2, 3, 3, 3, 3] + [3] * 10, (2, 3), doc="tape symbols (0 is the blank)"),
+        Knob("min_steps", [3, 5, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 36, 40, 45, 50, 56, 63, 70, 80], (1, 500),
+             doc="fewest steps a kept machine takes"),
+        Knob("max_steps", [8, 12, 16, 20, 25, 30, 36, 42, 50, 60, 70, 80, 90, 100, 115, 130, 145, 160, 180, 200],
+             (2, 1000), doc="most steps a kept machine takes"),
+        Knob("input_length", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (0, 30),
+             doc="length of the initial tape contents"),
     )
     answer_format = ("the final tape from its leftmost to its rightmost non-blank cell (blanks between them written "
                      "as 0), as one string of digits, e.g. 10301; write empty if the tape is all blank")
@@ -118,6 +121,10 @@ class TuringMachine(Task):
             f"Input tape: {tape} (blank everywhere else)\n\nRules:\n{_show(table)}\n\n"
             f"Run the machine until it halts. What is on the tape then?")
         return Draft(question, final, {"final": final, "steps": steps})
+
+    def effort(self, problem):
+        # the trace: every step the simulator ran before the halting rule
+        return problem.check["steps"]
 
     def grade(self, answer, problem):
         s = re.sub(r"[\s,]", "", answer)  # the cells may be spaced or comma-separated

@@ -73,11 +73,16 @@ class ConditionalCount(Task):
 
     name = "cognition/conditional_count"
     knobs = (
-        Knob("n_groups", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (1, 100), doc="groups in the inventory"),
-        Knob("max_quantity", [1, 1, 2, 3, 3, 4, 5, 5, 6, 7], (1, 20), doc="largest quantity in a group"),
-        Knob("n_atoms", [1, 2, 2, 2, 3, 3, 4, 4, 5, 5], (1, 8), doc="attribute tests in the condition"),
-        Knob("negate_percent", [0, 0, 20, 25, 30, 35, 40, 40, 45, 50], (0, 100), doc="chance an atom is negated"),
-        Knob("n_attrs", [3, 3, 3, 3, 3, 4, 4, 4, 4, 4], (2, 4), doc="attributes: colour, shape, size, material"),
+        Knob("n_groups", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 35, 38, 41, 45], (1, 100),
+             doc="groups in the inventory"),
+        Knob("max_quantity", [1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (1, 20),
+             doc="largest quantity in a group"),
+        Knob("n_atoms", [1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (1, 8),
+             doc="attribute tests in the condition"),
+        Knob("negate_percent", [0, 0, 20, 25, 30, 35, 40, 40, 45, 50, 50, 50, 50, 55, 55, 55, 60, 60, 60, 60], (0, 100),
+             doc="chance an atom is negated"),
+        Knob("n_attrs", [3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (2, 4),
+             doc="attributes: colour, shape, size, material"),
     )
     answer_format = "an integer"
     example = "-11"  # a count is never negative: never the answer
@@ -104,6 +109,10 @@ class ConditionalCount(Task):
                     f"How many objects (counting every single object, not groups) satisfy this condition: "
                     f"{render(cond)}?")
         return Draft(question, str(value), {"value": value})
+
+    def effort(self, problem):
+        # every group is tested against every atom of the condition, and the matches are added up
+        return problem.params["n_groups"] * (problem.params["n_atoms"] + 1)
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the count")

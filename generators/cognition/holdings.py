@@ -101,13 +101,15 @@ class ItemTransfers(Task):
 
     name = "cognition/item_transfers"
     knobs = (
-        Knob("n_people", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (2, 20), doc="people"),
-        Knob("n_objects", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12], (1, 30), doc="objects"),
-        Knob("n_events", [2, 3, 5, 6, 8, 10, 12, 15, 18, 22], (1, 100), doc="events in the story"),
-        Knob("kinds", [2, 2, 3, 4, 5, 6, 7, 7, 7, 7], (1, 7),
+        Knob("n_people", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (2, 20), doc="people"),
+        Knob("n_objects", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24], (1, 30),
+             doc="objects"),
+        Knob("n_events", [2, 3, 5, 6, 8, 10, 12, 15, 18, 22, 25, 28, 31, 34, 37, 40, 44, 48, 52, 56], (1, 100),
+             doc="events in the story"),
+        Knob("kinds", [2, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7], (1, 7),
              doc="event kinds: give, decline, trade, hand everything, swap holdings, put down, pick up"),
         Knob("ask", [["who"], ["who"], ["who"], ["who", "what"], ["who", "what"], ["who", "what"], ["who", "what"],
-                     ["what"], ["what"], ["what"]], choices=("who", "what"),
+                     ["what"], ["what"], ["what"]] + [["what"]] * 10, choices=("who", "what"),
              doc="who holds an object, or what a person holds"),
     )
     answer_format = "a name"
@@ -146,6 +148,10 @@ class ItemTransfers(Task):
         return Draft(question, ", ".join(have) if have else "nothing", {"have": have},
                      answer_format="the objects as a comma-separated list in any order, or nothing",
                      example="spoon, hat")
+
+    def effort(self, problem):
+        # the starting holder of every object is read, then every event is applied in order
+        return problem.params["n_objects"] + problem.params["n_events"]
 
     def grade(self, answer, problem):
         c = problem.check

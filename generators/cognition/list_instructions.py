@@ -105,9 +105,12 @@ class ListInstructions(Task):
 
     name = "cognition/list_instructions"
     knobs = (
-        Knob("n_items", [3, 4, 4, 5, 5, 6, 6, 7, 8, 8], (2, 20), doc="words in the starting list"),
-        Knob("n_ops", [1, 2, 3, 4, 5, 6, 8, 10, 12, 15], (1, 60), doc="edits applied"),
-        Knob("kinds", [2, 3, 4, 5, 6, 7, 8, 9, 10, 10], (1, 10), doc="how many kinds of edit may appear"),
+        Knob("n_items", [3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 14], (2, 20),
+             doc="words in the starting list"),
+        Knob("n_ops", [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 17, 19, 21, 23, 25, 28, 31, 34, 37, 40], (1, 60),
+             doc="edits applied"),
+        Knob("kinds", [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10], (1, 10),
+             doc="how many kinds of edit may appear"),
     )
     answer_format = "the final list as comma-separated words in order"
     example = "rose, tulip, daisy"  # not in ITEMS, so never the answer
@@ -137,6 +140,10 @@ class ListInstructions(Task):
                     "(item numbers always count from the front of the current list):\n"
                     f"{listing}\n\nWhat is the final list?")
         return Draft(question, ", ".join(items), {"items": items})
+
+    def effort(self, problem):
+        # every edit is applied to a list of about n_items words, and the final list is written out
+        return problem.params["n_ops"] * problem.params["n_items"] + len(problem.check["items"])
 
     def grade(self, answer, problem):
         expected = problem.check["items"]

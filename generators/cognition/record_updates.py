@@ -81,14 +81,16 @@ class RecordUpdates(Task):
 
     name = "cognition/record_updates"
     knobs = (
-        Knob("n_people", [3, 3, 4, 4, 5, 5, 6, 7, 8, 9], (2, 30), doc="people in the table"),
-        Knob("n_updates", [2, 3, 4, 5, 6, 8, 10, 12, 15, 18], (1, 100), doc="updates in the log"),
-        Knob("kinds", [3, 3, 4, 5, 6, 7, 8, 8, 8, 8], (1, 8),
+        Knob("n_people", [3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 13, 14, 15, 16, 18], (2, 30),
+             doc="people in the table"),
+        Knob("n_updates", [2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 21, 24, 27, 30, 33, 36, 40, 44, 48, 52], (1, 100),
+             doc="updates in the log"),
+        Knob("kinds", [3, 3, 4, 5, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8], (1, 8),
              doc="update kinds: move, birthday, job, swap homes, follow, copy job, relative age, no change"),
         Knob("ask", [["city", "age", "job"], ["city", "age", "job"], ["city", "age", "job"], ["city", "age", "job"],
                      ["city", "age", "job", "count"], ["city", "age", "job", "count"],
                      ["city", "age", "job", "count"], ["city", "age", "job", "count"], ["age", "count"],
-                     ["age", "count"]], choices=("city", "age", "job", "count"),
+                     ["age", "count"]] + [["age", "count"]] * 10, choices=("city", "age", "job", "count"),
              doc="which final value is asked"),
     )
     answer_format = "one word"
@@ -127,6 +129,11 @@ class RecordUpdates(Task):
         return Draft(head + question, final,
                      {"word": final.lower()}, answer_format=f"one word, the {ask}",
                      example=EXAMPLES[ask])
+
+    def effort(self, problem):
+        # the table is read and every update applied; a count needs every person's final city
+        p = problem.params
+        return p["n_people"] + p["n_updates"] + (p["n_people"] if p["ask"] == "count" else 0)
 
     def grade(self, answer, problem):
         c = problem.check

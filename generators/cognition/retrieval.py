@@ -48,10 +48,14 @@ class NeedleRetrieval(Task):
 
     name = "cognition/needle_retrieval"
     knobs = (
-        Knob("n_filler", [3, 6, 10, 15, 20, 25, 30, 40, 50, 60], (0, 1000), doc="filler sentences"),
-        Knob("n_keys", [3, 4, 5, 6, 8, 9, 10, 12, 14, 16], (2, 60), doc="keys with codes (all but one distractors)"),
-        Knob("n_changes", [0, 1, 2, 3, 4, 5, 6, 8, 10, 12], (0, 200), doc="corrections after the first codes"),
-        Knob("hops", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 10), doc="copies chaining the asked key to others"),
+        Knob("n_filler", [3, 6, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 115, 130, 145, 160, 180, 200], (0, 1000),
+             doc="filler sentences"),
+        Knob("n_keys", [3, 4, 5, 6, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (2, 60),
+             doc="keys with codes (all but one distractors)"),
+        Knob("n_changes", [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36], (0, 200),
+             doc="corrections after the first codes"),
+        Knob("hops", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 7, 7], (0, 10),
+             doc="copies chaining the asked key to others"),
     )
     answer_format = "an integer, the code"
     example = "482"  # codes have four digits (1000-9999): never the answer
@@ -120,6 +124,12 @@ class NeedleRetrieval(Task):
                     "not carry over.\n\n" + "\n".join(text) +
                     f"\n\nAt the end of the notes, what is the code for {key_text(target)}?")
         return Draft(question, str(value), {"value": value})
+
+    def effort(self, problem):
+        # every line is read (filler, first codes, corrections, copies), and the copy chain is
+        # followed back through the sources' codes at the time of each copy
+        p = problem.params
+        return p["n_filler"] + p["n_keys"] + p["n_changes"] + 2 * p["hops"]
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the final code")

@@ -79,16 +79,19 @@ class ShellGame(Task):
 
     name = "cognition/shell_game"
     knobs = (
-        Knob("n_cups", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 12), doc="cups in the row"),
-        Knob("n_hidden", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 6), doc="objects hidden under cups"),
-        Knob("n_moves", [2, 3, 4, 5, 6, 8, 10, 12, 15, 18], (1, 100), doc="moves"),
-        Knob("kinds", [1, 2, 2, 3, 4, 5, 6, 7, 7, 7], (1, 7),
+        Knob("n_cups", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 12], (2, 12),
+             doc="cups in the row"),
+        Knob("n_hidden", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (1, 6),
+             doc="objects hidden under cups"),
+        Knob("n_moves", [2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 20, 22, 24, 26, 28, 31, 34, 37, 40, 44], (1, 100),
+             doc="moves"),
+        Knob("kinds", [1, 2, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7], (1, 7),
              doc="move kinds: swap by position, swap by colour, exchange contents, rotate left, lift-and-move, "
                  "reverse, rotate right"),
         Knob("ask", [["position"], ["position"], ["position"], ["position", "colour"],
                      ["position", "colour", "contents"], ["position", "colour", "contents"],
                      ["position", "colour", "contents"], ["position", "colour", "contents"],
-                     ["position", "contents"], ["position", "contents"]],
+                     ["position", "contents"], ["position", "contents"]] + [["position", "contents"]] * 10,
              choices=("position", "colour", "contents"),
              doc="an object's final position, the colour of the cup over it, or what lies under a position"),
     )
@@ -132,6 +135,11 @@ class ShellGame(Task):
                          answer_format="one word: the cup's colour", example="grey")
         pos = cups.index(obj_cup[obj]) + 1
         return Draft(head + f"At which position (1 is the leftmost) is the {obj} now?", str(pos), {"position": pos})
+
+    def effort(self, problem):
+        # every move is followed for every hidden object (the cups that are actually hidden under)
+        p = problem.params
+        return p["n_moves"] * min(p["n_hidden"], p["n_cups"], len(HIDDEN))
 
     def grade(self, answer, problem):
         c = problem.check

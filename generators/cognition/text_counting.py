@@ -93,12 +93,16 @@ class WordCount(Task):
 
     name = "cognition/word_count"
     knobs = (
-        Knob("n_words", [30, 50, 70, 90, 110, 140, 170, 200, 250, 300], (10, 3000), doc="filler words in the text"),
-        Knob("n_targets", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 6), doc="target words whose counts are summed"),
-        Knob("occurrences", [(1, 3), (2, 4), (2, 5), (2, 5), (3, 6), (3, 6), (3, 7), (4, 8), (4, 8), (5, 9)], (0, 50),
+        Knob("n_words", [30, 50, 70, 90, 110, 140, 170, 200, 250, 300, 340, 380, 420, 460, 500, 550, 600, 650, 700, 800], (10, 3000),
+             doc="filler words in the text"),
+        Knob("n_targets", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (1, 6),
+             doc="target words whose counts are summed"),
+        Knob("occurrences", [(1, 3), (2, 4), (2, 5), (2, 5), (3, 6), (3, 6), (3, 7), (4, 8), (4, 8), (5, 9), (5, 10),
+                             (6, 10), (6, 11), (6, 12), (7, 12), (7, 13), (8, 14), (8, 14), (9, 15), (10, 16)], (0, 50),
              doc="occurrences of each target"),
-        Knob("near_misses", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12], (0, 100), doc="near-miss words inserted"),
-        Knob("case_sensitive", [False, False, False, False, False, [False, True], [False, True], True, True, True],
+        Knob("near_misses", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 31, 34, 38], (0, 100),
+             doc="near-miss words inserted"),
+        Knob("case_sensitive", [False, False, False, False, False, [False, True], [False, True], True, True, True] + [True] * 10,
              doc="count only the exact lowercase form"),
     )
     answer_format = "an integer"
@@ -127,6 +131,11 @@ class WordCount(Task):
                     f"'{TARGETS[targets[0]][1]}') do not count.")
         return Draft(question, str(value), {"value": value})
 
+    def effort(self, problem):
+        # every word of the text is compared with every target, and each match is counted
+        p = problem.params
+        return p["n_targets"] * (p["n_words"] + p["near_misses"]) + problem.check["value"]
+
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the count")
 
@@ -139,12 +148,15 @@ class LetterCount(Task):
 
     name = "cognition/letter_count"
     knobs = (
-        Knob("n_words", [8, 12, 16, 20, 25, 30, 35, 40, 50, 60], (3, 2000), doc="words in the text"),
-        Knob("n_letters", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 6), doc="letters whose counts are summed"),
+        Knob("n_words", [8, 12, 16, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100, 110, 120, 135, 150, 165, 180], (3, 2000),
+             doc="words in the text"),
+        Knob("n_letters", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (1, 6),
+             doc="letters whose counts are summed"),
         Knob("case_rule", ["any", "any", "any", ["any", "lower"], ["any", "lower"], ["any", "lower", "upper"],
-                           ["lower", "upper"], ["lower", "upper"], ["lower", "upper"], ["lower", "upper"]],
+                           ["lower", "upper"], ["lower", "upper"], ["lower", "upper"], ["lower", "upper"]]
+             + [["lower", "upper"]] * 10,
              choices=("any", "lower", "upper"), doc="count both cases, or only lowercase or only uppercase"),
-        Knob("min_word_length", [1, 1, 1, 1, 1, 1, 4, 5, 5, 6], (1, 12),
+        Knob("min_word_length", [1, 1, 1, 1, 1, 1, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8], (1, 12),
              doc="count only inside words with at least this many letters (1: every word)"),
     )
     answer_format = "an integer"
@@ -170,6 +182,10 @@ class LetterCount(Task):
                  f" Count only inside words of at least {params['min_word_length']} letters; skip shorter words.")
         question = f"Text:\n\n{text}\n\nHow many times {what} in the text? {case}{scope}"
         return Draft(question, str(value), {"value": value})
+
+    def effort(self, problem):
+        # every word of the text is scanned for every counted letter
+        return problem.params["n_words"] * problem.params["n_letters"]
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the count")

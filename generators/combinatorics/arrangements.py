@@ -15,11 +15,12 @@ POOLS = {
 }
 
 
-def count_arrangements(counts: dict[str, int], constraints: list[list]) -> int:
+def count_arrangements(counts: dict[str, int], constraints: list[list], stats: dict | None = None) -> int:
     """Distinct strings using each letter `counts[letter]` times that satisfy every constraint.
 
     A layer-by-layer DP over (letters left, last letter, "a required contact has happened"):
     each constraint is a rule on the first letter, the last letter, or a step (last -> next).
+    With `stats`, stats["steps"] counts the (state, next letter) pairs the DP tries.
     """
     letters = sorted(counts)
     k = len(letters)
@@ -57,27 +58,42 @@ def count_arrangements(counts: dict[str, int], constraints: list[list]) -> int:
             need_touch = True
         else:
             raise ValueError(f"unknown constraint {kind!r}")
-    states = {(tuple(total), -1, not need_touch): 1}
+    # the letters left are one mixed-radix integer (letter i counts mult[i]); the states sharing
+    # it are kept together by (last letter, contact made), and only the letters a rule allows
+    # after the last one are tried
+    mult, place = [], 1
+    for t in total:
+        mult.append(place)
+        place *= t + 1
+    allowed_next = {-1: [i for i in range(k) if start_ok[i]]}
+    for last in range(k):
+        allowed_next[last] = [i for i in range(k) if not forbid[last][i]]
+    ordered = [i for i in range(k) if after[i]]
+    states = {sum(t * m for t, m in zip(total, mult)): {(-1, not need_touch): 1}}
     for _ in range(sum(total)):
+        if not states:  # the rules already rule out every arrangement
+            return 0
         nxt: dict = {}
-        for (left, last, done), ways in states.items():
-            for i in range(k):
-                if not left[i]:
-                    continue
-                if last < 0:
-                    if not start_ok[i]:
-                        continue
-                    hit = done
-                else:
-                    if forbid[last][i] or (block[last] and left[last] and i != last):
-                        continue
-                    hit = done or touch[last][i]
-                if any(left[j] < total[j] for j in after[i]):  # a later letter is already out
-                    continue
-                key = (left[:i] + (left[i] - 1,) + left[i + 1:], i, hit)
-                nxt[key] = nxt.get(key, 0) + ways
+        if stats is not None:
+            stats["steps"] = stats.get("steps", 0) + sum(len(group) for group in states.values()) * k
+        for code, group in states.items():
+            left = [code // m % (t + 1) for m, t in zip(mult, total)]
+            # a letter is available while copies are left and no letter that must follow it is out
+            free = [x > 0 for x in left]
+            for i in ordered:
+                if free[i] and any(left[j] < total[j] for j in after[i]):
+                    free[i] = False
+            for (last, done), ways in group.items():
+                options = allowed_next[last]
+                if last >= 0 and block[last] and left[last]:  # inside a block: only the same letter follows
+                    options = [last] if last in options else []
+                for i in options:
+                    if free[i]:
+                        bucket = nxt.setdefault(code - mult[i], {})
+                        key = (i, done or (last >= 0 and touch[last][i]))
+                        bucket[key] = bucket.get(key, 0) + ways
         states = nxt
-    return sum(w for (_, last, done), w in states.items() if done and end_ok[last])
+    return sum(w for group in states.values() for (last, done), w in group.items() if done and end_ok[last])
 
 
 def forbidden_pairs(rule: list, letters: list) -> set:
@@ -134,15 +150,20 @@ class WordArrangements(CountTask):
     """Count the distinct arrangements of a multiset of letters (identical letters are
     indistinguishable) that satisfy a list of rules. Level 1 asks for the plain multiset count; higher
     levels use more letters and kinds, and combine more rules from richer pools: fixed ends and
-    blocks, then forbidden neighbours and forbidden pairs, then order and required-contact rules."""
+    blocks, then forbidden neighbours and forbidden pairs, then order and required-contact rules.
+    Levels past 10 add letters, kinds and rules; the counting DP runs on every draw, so level 20
+    generates about 60 problems/s."""
 
     name = "combinatorics/word_arrangements"
     knobs = (
-        Knob("n_letters", [(4, 5), (5, 6), (5, 7), (6, 7), (7, 8), (7, 8), (8, 9), (8, 9), (9, 10), (9, 11)],
-             (3, 14), doc="letters in the multiset, counted with repeats"),
-        Knob("n_kinds", [2, 3, 3, 3, 4, 4, 4, 5, 5, 5], (2, 8), doc="distinct letters"),
-        Knob("n_rules", [0, 1, 2, 2, 2, 3, 3, 3, 4, 5], (0, 6), doc="rules the arrangement must satisfy"),
-        Knob("pool", ["basic", "basic", "basic", "mixed", "mixed", "mixed", "full", "full", "full", "full"],
+        Knob("n_letters", [(4, 5), (5, 6), (5, 7), (6, 7), (7, 8), (7, 8), (8, 9), (8, 9), (9, 10), (9, 11), (10, 11),
+             (10, 12), (11, 12), (11, 13), (12, 13), (12, 14), (13, 14), (13, 15), (14, 15), (14, 16)], (3, 24),
+             doc="letters in the multiset, counted with repeats"),
+        Knob("n_kinds", [2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6], (2, 10),
+             doc="distinct letters"),
+        Knob("n_rules", [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 5, 6, 5, 6, 6, 6, 6, 6, 6, 6], (0, 8),
+             doc="rules the arrangement must satisfy"),
+        Knob("pool", ["basic"] * 3 + ["mixed"] * 3 + ["full"] * 14,
              choices=tuple(POOLS), doc="which kinds of rule may appear"),
     )
 
@@ -172,6 +193,12 @@ class WordArrangements(CountTask):
         else:
             question = f"{intro}\n\nHow many distinct arrangements are there?"
         return Draft(question, str(count), {"count": count, "counts": counts, "rules": rules})
+
+    def effort(self, problem):
+        # the layer DP's (state, next letter) tries over the whole string
+        stats: dict = {}
+        count_arrangements(problem.check["counts"], problem.check["rules"], stats)
+        return stats.get("steps", 0)
 
     @staticmethod
     def _rules(rng, counts, n_rules, pool):

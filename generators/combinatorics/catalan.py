@@ -16,12 +16,15 @@ OPEN, CLOSE = "([{", ")]}"
 
 
 def count_walks(steps: int, start: int, end: int, low: int = 0, high: int | None = None,
-                interior_low: int | None = None, waypoint: tuple | None = None) -> int:
+                interior_low: int | None = None, waypoint: tuple | None = None, stats: dict | None = None) -> int:
     """Walks of `steps` steps of +1/-1 from height `start` to `end` that stay within [low, high]
     (and at or above `interior_low` strictly between the ends), at height waypoint[1] after
-    waypoint[0] steps if given: a DP over heights, step by step."""
+    waypoint[0] steps if given: a DP over heights, step by step. With `stats`, stats["cells"]
+    counts the (step, height) cells the DP extends."""
     ways = {start: 1}
     for i in range(1, steps + 1):
+        if stats is not None:
+            stats["cells"] = stats.get("cells", 0) + len(ways)
         floor = interior_low if interior_low is not None and i < steps else low
         new: dict[int, int] = {}
         for h, w in ways.items():
@@ -47,6 +50,30 @@ def random_prefix(rng, n: int, length: int, high: int | None = None, primitive: 
     return out
 
 
+def walk_spec(check: dict) -> dict:
+    """The count_walks arguments of a problem, from its check (the inverse of the builders below,
+    without the bracket-kind factor)."""
+    n, f = check["n"], check["facts"]
+    form = check["form"] if check["twists"] else "plain"
+    if form == "plain":
+        return {"steps": 2 * n, "start": 0, "end": 0}
+    if form == "brackets":
+        start = sum(1 if ch == "(" else -1 for ch in f["prefix"])
+        return {"steps": 2 * n - len(f["prefix"]), "start": start, "end": 0, "high": f["depth"],
+                "interior_low": 1 if f["primitive"] else None}
+    if form == "lattice":
+        point = f["point"]
+        return {"steps": f["a"] + f["b"], "start": 0, "end": f["a"] - f["b"], "high": f["band"],
+                "interior_low": 1 if f["strict"] else None,
+                "waypoint": None if point is None else (point[0] + point[1], point[0] - point[1])}
+    if form == "stack":
+        prefix, checkpoint = f["prefix"], f["checkpoint"]
+        return {"steps": 2 * n - len(prefix), "start": sum(prefix), "end": 0, "high": f["cap"],
+                "waypoint": None if checkpoint is None else (checkpoint[0] - len(prefix), checkpoint[1])}
+    return {"steps": f["fives"] + f["tens"], "start": f["start"], "end": f["start"] + f["fives"] - f["tens"],
+            "high": f["cap"]}
+
+
 @register
 class CatalanStructures(CountTask):
     """Count structures that the Catalan numbers and their generalisations count: balanced bracket
@@ -58,9 +85,10 @@ class CatalanStructures(CountTask):
 
     name = "combinatorics/catalan_structures"
     knobs = (
-        Knob("size", [3, 4, 4, 5, 5, 6, 7, 8, 9, 10], (1, 30),
+        Knob("size", [3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (1, 30),
              doc="pairs, steps or the polygon size parameter n"),
-        Knob("n_twists", [0, 0, 1, 1, 2, 2, 2, 3, 3, 3], (0, 4), doc="twists on the plain Catalan structure"),
+        Knob("n_twists", [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (0, 4),
+             doc="twists on the plain Catalan structure"),
     )
 
     def build(self, rng, params):
@@ -79,6 +107,12 @@ class CatalanStructures(CountTask):
             if count > 0:
                 break
         return Draft(question, str(count), {"count": count, "form": form, "n": n, "twists": twists, "facts": facts})
+
+    def effort(self, problem):
+        # the height DP's (step, height) cells, rebuilt from the facts the check keeps
+        stats: dict = {}
+        count_walks(**walk_spec(problem.check), stats=stats)
+        return stats.get("cells", 0)
 
     # ------------------------------------------------------------------ plain disguises
     @staticmethod

@@ -63,10 +63,12 @@ class Derangements(CountTask):
 
     name = "combinatorics/derangements"
     knobs = (
-        Knob("n_people", [(4, 5), (5, 6), (5, 7), (6, 7), (6, 8), (7, 9), (8, 10), (8, 11), (9, 12), (10, 13)],
-             (2, 20), doc="people, each receiving exactly one item"),
-        Knob("n_groups", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (1, 4), doc="groups of people with a condition each"),
-        Knob("conditions", ["none", "exact", "range", "range", "range", "range", "range", "range", "range", "range"],
+        Knob("n_people", [(4, 5), (5, 6), (5, 7), (6, 7), (6, 8), (7, 9), (8, 10), (8, 11), (9, 12), (10, 13),
+             (10, 14), (11, 14), (11, 15), (12, 15), (12, 16), (13, 17), (14, 18), (15, 19), (16, 20), (17, 22)],
+             (2, 24), doc="people, each receiving exactly one item"),
+        Knob("n_groups", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6], (1, 6),
+             doc="groups of people with a condition each"),
+        Knob("conditions", ["none", "exact"] + ["range"] * 18,
              choices=tuple(TIERS), doc="which kinds of condition may appear"),
     )
 
@@ -101,6 +103,14 @@ class Derangements(CountTask):
         question = f"{intro}\n\nIn how many ways can {verb} so that all of the following hold?\n" + "\n".join(
             f"- {line}" for line in lines if line)
         return Draft(question, str(count), {"count": count, "sizes": sizes, "conditions": conditions})
+
+    def effort(self, problem):
+        # the derangement table up to n, then one product term per choice of fixed-point counts
+        sizes, conditions = problem.check["sizes"], problem.check["conditions"]
+        terms = 1
+        for c, s in zip(conditions, sizes):
+            terms *= len(allowed(c, s))
+        return sum(sizes) + terms * len(sizes)
 
     @staticmethod
     def _condition(rng, tier, size):

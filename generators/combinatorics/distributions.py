@@ -42,17 +42,19 @@ class BoundedDistributions(CountTask):
 
     name = "combinatorics/bounded_distributions"
     knobs = (
-        Knob("n_parts", [3, 3, 3, 4, 4, 4, 5, 5, 6, 7], (2, 10), doc="recipients, unknowns or dice"),
-        Knob("total", [(5, 9), (8, 12), (10, 15), (12, 18), (14, 20), (15, 24), (18, 28), (20, 30), (24, 36),
-                       (28, 42)], (1, 400), doc="the total shared out (dice: scaled to the dice)"),
-        Knob("n_rules", [0, 1, 2, 2, 3, 3, 4, 4, 5, 6], (0, 12), doc="bounds and parity rules on single parts"),
-        Knob("pool", ["lower", "lower", "upper", "upper", "upper", "parity", "parity", "parity", "parity", "parity"],
+        Knob("n_parts", [3, 3, 3, 4, 4, 4, 5, 5, 6, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10], (2, 10),
+             doc="recipients, unknowns or dice"),
+        Knob("total", [(5, 9), (8, 12), (10, 15), (12, 18), (14, 20), (15, 24), (18, 28), (20, 30), (24, 36), (28, 42),
+             (32, 48), (36, 54), (40, 60), (45, 68), (50, 75), (56, 84), (63, 95), (70, 105), (78, 117), (88, 132)],
+             (1, 400), doc="the total shared out (dice: scaled to the dice)"),
+        Knob("n_rules", [0, 1, 2, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11], (0, 12),
+             doc="bounds and parity rules on single parts"),
+        Knob("pool", ["lower", "lower"] + ["upper"] * 3 + ["parity"] * 15,
              choices=tuple(POOLS), doc="which kinds of rule may appear"),
-        Knob("at_most", [False, False, False, False, False, False, [False, True], [False, True], [False, True],
-                         [False, True]], doc="the total is an upper limit (leftovers allowed) rather than exact"),
-        Knob("form", [["sweets", "equation"], ["sweets", "equation"], ["sweets", "equation", "dice"]] +
-             [["sweets", "equation", "dice"]] * 7, choices=("sweets", "equation", "dice"),
-             doc="the story the count is told in"),
+        Knob("at_most", [False] * 6 + [[False, True]] * 14,
+             doc="the total is an upper limit (leftovers allowed) rather than exact"),
+        Knob("form", [["sweets", "equation"], ["sweets", "equation"]] + [["sweets", "equation", "dice"]] * 18,
+             choices=("sweets", "equation", "dice"), doc="the story the count is told in"),
     )
 
     def build(self, rng, params):
@@ -76,6 +78,11 @@ class BoundedDistributions(CountTask):
         question = self._render(rng, form, base, rules, total, at_most)
         return Draft(question, str(count), {"count": count, "variables": variables, "total": total,
                                             "at_most": at_most, "form": form})
+
+    def effort(self, problem):
+        # the DP convolves one part at a time over every running total 0..total
+        c = problem.check
+        return len(c["variables"]) * (c["total"] + 1)
 
     @staticmethod
     def _rules(rng, base, total, n_rules, pool, form):

@@ -71,15 +71,17 @@ class GridPaths(CountTask):
 
     name = "combinatorics/grid_paths"
     knobs = (
-        Knob("rows", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (2, 20), doc="grid rows"),
-        Knob("cols", [(3, 4), (4, 5), (4, 5), (5, 6), (5, 7), (6, 7), (6, 8), (7, 8), (7, 9), (8, 10)], (2, 20),
+        Knob("rows", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (2, 20), doc="grid rows"),
+        Knob("cols", [(3, 4), (4, 5), (4, 5), (5, 6), (5, 7), (6, 7), (6, 8), (7, 8), (7, 9), (8, 10), (8, 10),
+             (9, 10), (9, 11), (10, 11), (10, 12), (11, 12), (11, 13), (12, 13), (12, 14), (13, 15)], (2, 20),
              doc="grid columns"),
-        Knob("obstacles", [0.1, 0.12, 0.15, 0.15, 0.18, 0.18, 0.2, 0.2, 0.22, 0.25], (0.0, 0.5),
+        Knob("obstacles", [0.1, 0.12, 0.15, 0.15, 0.18, 0.18, 0.2, 0.2, 0.22] + [0.25] * 11, (0.0, 0.5),
              doc="share of cells blocked"),
-        Knob("checkpoints", [0, 0, 1, 1, 2, 2, 2, 3, 3, 3], (0, 6), doc="cells marked * that a rule is about"),
-        Knob("rule", ["none", "none", "all", "all", "mixed", "mixed", "mixed", "mixed", "mixed", "mixed"],
+        Knob("checkpoints", [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 6),
+             doc="cells marked * that a rule is about"),
+        Knob("rule", ["none", "none", "all", "all"] + ["mixed"] * 16,
              choices=tuple(RULES), doc="which checkpoint rules may be asked"),
-        Knob("diagonal", [False, False, False, False, False, False, [False, True], [False, True], True, True],
+        Knob("diagonal", [False] * 6 + [[False, True]] * 2 + [True] * 12,
              doc="diagonal down-right steps are allowed too"),
     )
 
@@ -120,3 +122,12 @@ class GridPaths(CountTask):
                     f"robot may never enter a cell marked #; cells marked {'. and * are' if stars else '. are'} open."
                     f"\n\nHow many different paths go from S to E{ask}?")
         return Draft(question, str(count), {"count": count, "grid": lines, "rule": rule, "diagonal": diagonal})
+
+    def effort(self, problem):
+        # the DP adds each open cell's predecessors' vectors, one entry per count of * cells
+        c = problem.check
+        grid = c["grid"]
+        stars = sum(row.count("*") for row in grid)
+        sources = 3 if c["diagonal"] else 2
+        open_cells = sum(ch != "#" for row in grid for ch in row)
+        return open_cells * sources * (stars + 1)

@@ -65,24 +65,28 @@ class InclusionExclusion(CountTask):
     overlapping groups from the sizes of all intersections (a survey). Low levels ask "at least one"
     or "none" of two or three primes on [1, N]; higher levels add divisors that share factors (so
     intersections need an lcm), ranges [A, B], "exactly one", "this one but no other", "exactly r"
-    and "at least r", and more sets."""
+    and "at least r", and more sets; past level 10 only divisors (a survey stops at four groups),
+    more of them and larger ranges."""
+
+    # past six divisors the pool of small divisors that do not divide one another runs dry (and a
+    # survey already lists all the combinations of four groups): only the ranges could grow further
+    cap_reason = ("at most six divisors (the pool of small divisors none of which divides another runs out) and "
+                  "four survey groups, so past level 15 only the size of the range could grow")
 
     name = "combinatorics/inclusion_exclusion"
     knobs = (
-        Knob("n_sets", [2, 2, 3, 3, 3, 3, 4, 4, 5, 5], (2, 6), doc="divisors, or groups in a survey (at most 4)"),
-        Knob("upper", [(30, 100), (100, 300), (100, 1000), (500, 2000), (1000, 5000), (1000, 10**4),
-                       (10**4, 10**5), (10**4, 10**5), (10**5, 10**6), (10**5, 10**6)], (10, 10**12),
-             doc="upper end of the range of integers"),
-        Knob("shared_factors", [False, False, False, False, True, True, True, True, True, True],
+        Knob("n_sets", [2, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6], (2, 6),
+             doc="divisors, or groups in a survey (at most 4)"),
+        Knob("upper", [(30, 100), (100, 300), (100, 1000), (500, 2000), (1000, 5000), (1000, 10**4), (10**4, 10**5),
+                       (10**4, 10**5), (10**5, 10**6), (10**5, 10**6), (10**6, 10**7), (10**5, 10**6), (10**6, 10**7),
+                       (10**7, 10**8), (10**8, 10**9)], (10, 10**12), doc="upper end of the range of integers"),
+        Knob("shared_factors", [False] * 4 + [True] * 11,
              doc="divisors may share prime factors, so an intersection needs their lcm"),
-        Knob("interval", [False, False, False, False, False, True, True, True, True, True],
-             doc="the range starts above 1"),
-        Knob("questions", ["basic", "basic", "basic", "exact", "exact", "exact", "general", "general", "general",
-                           "general"], choices=tuple(QUESTIONS), doc="which kinds of question may be asked"),
-        Knob("form", ["divisors", "divisors", ["divisors", "survey"], ["divisors", "survey"], ["divisors", "survey"],
-                      ["divisors", "survey"], ["divisors", "survey"], ["divisors", "survey"], ["divisors", "survey"],
-                      ["divisors", "survey"]], choices=("divisors", "survey"),
-             doc="integers in a range, or a survey of overlapping groups"),
+        Knob("interval", [False] * 5 + [True] * 10, doc="the range starts above 1"),
+        Knob("questions", ["basic"] * 3 + ["exact"] * 3 + ["general"] * 9, choices=tuple(QUESTIONS),
+             doc="which kinds of question may be asked"),
+        Knob("form", ["divisors", "divisors"] + [["divisors", "survey"]] * 8 + ["divisors"] * 5,
+             choices=("divisors", "survey"), doc="integers in a range, or a survey of overlapping groups"),
     )
 
     def build(self, rng, params):
@@ -145,3 +149,14 @@ class InclusionExclusion(CountTask):
                 + f"\n\nHow many students study {ask}?")
         return Draft(text, str(count), {"count": count, "form": "survey", "names": names, "sizes": sizes,
                                         "regions": regions, "question": question, "r": r})
+
+    def effort(self, problem):
+        # one term per intersection of the sets: for divisors each needs the lcm of its members and
+        # two floor divisions of numbers with as many digits as the range's ends; a survey's terms
+        # are read off; then the terms are summed with their signs
+        c = problem.check
+        if c["form"] == "survey":
+            return 2 * len(c["sizes"])
+        m = len(c["divisors"])
+        lcms = sum(max(1, bin(mask).count("1")) for mask in range(1 << m))
+        return lcms + (1 << m) * (2 * len(str(c["hi"])) + 1)

@@ -19,12 +19,14 @@ def block_weight(structure: str, size: int) -> int:
 
 
 def count_partitions(n: int, k: int, structure: str = "groups", labelled: bool = False, min_size: int = 1,
-                     max_size: int | None = None, pair: str | None = None, some_empty: bool = False) -> int:
+                     max_size: int | None = None, pair: str | None = None, some_empty: bool = False,
+                     stats: dict | None = None) -> int:
     """Ways to split n labelled people into k blocks (exactly k, or up to k when `some_empty`), each
     block a set, round table or queue, with block sizes in [min_size, max_size]; the blocks are named
     (labelled) or not. `pair` asks the first two people to be "together", "apart", or person 1 to be
     "alone". A DP on the block holding the smallest remaining person:
-    f(m, j) = sum_s C(m - 1, s - 1) * w(s) * f(m - s, j - 1)."""
+    f(m, j) = sum_s C(m - 1, s - 1) * w(s) * f(m - s, j - 1). With `stats`, stats["terms"] counts
+    the terms the DP table sums."""
     top = n if max_size is None else max_size
     sizes = range(min_size, top + 1)
     f = [[0] * (k + 1) for _ in range(n + 1)]
@@ -32,6 +34,8 @@ def count_partitions(n: int, k: int, structure: str = "groups", labelled: bool =
     for m in range(1, n + 1):
         for j in range(1, k + 1):
             f[m][j] = sum(comb(m - 1, s - 1) * block_weight(structure, s) * f[m - s][j - 1] for s in sizes if s <= m)
+            if stats is not None:
+                stats["terms"] = stats.get("terms", 0) + sum(1 for s in sizes if s <= m)
 
     def blocks(j: int) -> int:
         if pair is None:
@@ -57,17 +61,17 @@ class SetPartitions(CountTask):
 
     name = "combinatorics/set_partitions"
     knobs = (
-        Knob("n_people", [(4, 5), (5, 6), (5, 7), (6, 7), (6, 8), (7, 8), (7, 9), (8, 10), (9, 11), (10, 12)], (2, 16),
-             doc="people to split"),
-        Knob("n_blocks", [2, (2, 3), (2, 3), 3, (3, 4), (3, 4), (3, 4), (3, 5), (3, 5), (4, 5)], (1, 10),
+        Knob("n_people", [(4, 5), (5, 6), (5, 7), (6, 7), (6, 8), (7, 8), (7, 9), (8, 10), (9, 11), (10, 12),
+             (10, 13), (11, 13), (11, 14), (12, 14), (12, 15), (13, 16), (14, 17), (15, 18), (16, 19), (17, 20)],
+             (2, 24), doc="people to split"),
+        Knob("n_blocks", [2, (2, 3), (2, 3), 3, (3, 4), (3, 4), (3, 4), (3, 5), (3, 5), (4, 5), (4, 5), (4, 6),
+             (4, 6), (5, 6), (5, 7), (5, 7), (6, 7), (6, 8), (6, 8), (7, 8)], (1, 10),
              doc="groups, rooms, tables or queues"),
-        Knob("n_rules", [0, 0, 1, 1, 2, 2, 2, 3, 3, 3], (0, 4), doc="extra rules (sizes, a pair, empty rooms)"),
-        Knob("structure", ["groups", "groups", "groups", "groups", ["groups", "tables", "queues"],
-                           ["groups", "tables", "queues"], ["groups", "tables", "queues"], ["tables", "queues"],
-                           ["tables", "queues"], ["tables", "queues"]], choices=STRUCTURES,
-             doc="what a block is: a set, a round table, or a queue"),
-        Knob("labelled", [False, [False, True], [False, True], [False, True], [False, True], [False, True],
-                          [False, True], [False, True], [False, True], [False, True]],
+        Knob("n_rules", [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4], (0, 4),
+             doc="extra rules (sizes, a pair, empty rooms)"),
+        Knob("structure", ["groups"] * 4 + [["groups", "tables", "queues"]] * 3 + [["tables", "queues"]] * 13,
+             choices=STRUCTURES, doc="what a block is: a set, a round table, or a queue"),
+        Knob("labelled", [False] + [[False, True]] * 19,
              doc="the blocks are named (rooms, numbered tables) rather than interchangeable"),
     )
 
@@ -96,6 +100,14 @@ class SetPartitions(CountTask):
         question = self._render(n, k, structure, labelled, spec, people, a, b)
         return Draft(question, str(count), {"count": count, "n": n, "k": k, "structure": structure,
                                             "labelled": labelled, **spec})
+
+    def effort(self, problem):
+        # the block DP's terms f(m, j) over m <= n people and j <= k blocks
+        c = problem.check
+        stats: dict = {}
+        count_partitions(c["n"], c["k"], c["structure"], c["labelled"], c["min_size"], c["max_size"], c["pair"],
+                         c["some_empty"], stats)
+        return stats.get("terms", 0)
 
     @staticmethod
     def _render(n, k, structure, labelled, spec, people, a, b):

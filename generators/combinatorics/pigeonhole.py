@@ -32,10 +32,11 @@ def worst_m_of(counts: dict, colours: list, m: int, a: int) -> int:
     return base + sum(gains[:m - 1])
 
 
-def max_independent_set(n_vertices: int, edges: list) -> int:
+def max_independent_set(n_vertices: int, edges: list, stats: dict | None = None) -> int:
     """Size of a largest vertex set with no edge inside it, by branch and reduce on bitmasks: a vertex
     of degree <= 1 is always safe to take; separate components are solved apart; otherwise branch on
-    a vertex of largest degree (leave it out, or take it and drop its neighbours). Memoised."""
+    a vertex of largest degree (leave it out, or take it and drop its neighbours). Memoised. With
+    `stats`, stats["calls"] counts the subproblems the search visits."""
     adj = [0] * n_vertices
     for u, v in edges:
         if u != v:
@@ -50,6 +51,8 @@ def max_independent_set(n_vertices: int, edges: list) -> int:
             mask ^= low
 
     def solve(mask: int) -> int:
+        if stats is not None:
+            stats["calls"] = stats.get("calls", 0) + 1
         taken = 0
         changed = True
         while changed and mask:
@@ -114,12 +117,15 @@ class Pigeonhole(CountTask):
     name = "combinatorics/pigeonhole"
     answer_format = "a single integer"
     knobs = (
-        Knob("n_colours", [2, 3, 3, 3, 4, 4, 5, 5, 6, 6], (2, 10), doc="colours in the drawer"),
-        Knob("max_count", [5, 6, 8, 8, 10, 10, 12, 12, 15, 15], (2, 100), doc="most socks of one colour"),
+        Knob("n_colours", [2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10], (2, 10),
+             doc="colours in the drawer"),
+        Knob("max_count", [5, 6, 8, 8, 10, 10, 12, 12, 15, 15, 15, 18, 18, 20, 20, 24, 24, 28, 28, 30], (2, 100),
+             doc="most socks of one colour"),
         Knob("n_max", [(8, 10), (10, 12), (10, 14), (12, 16), (14, 20), (16, 24), (20, 28), (24, 32), (28, 36),
-                       (30, 40)], (4, 60), doc="largest number in number problems"),
-        Knob("goals", ["basic", "basic", "basic", "middle", "middle", "middle", "full", "full", "full", "full"],
-             choices=tuple(GOALS), doc="which kinds of goal may be asked"),
+                       (30, 40), (32, 42), (34, 45), (36, 48), (38, 50), (40, 54), (42, 58), (45, 62), (48, 66),
+                       (52, 70), (56, 75)], (4, 120), doc="largest number in number problems"),
+        Knob("goals", ["basic"] * 3 + ["middle"] * 3 + ["full"] * 14, choices=tuple(GOALS),
+             doc="which kinds of goal may be asked"),
     )
 
     def build(self, rng, params):
@@ -132,6 +138,19 @@ class Pigeonhole(CountTask):
             if draft is not None:
                 return draft
         raise RuntimeError("no pigeonhole problem found")  # not reached: every goal has a fallback
+
+    def effort(self, problem):
+        # a drawer: the adversary's worst draw adds up every colour, weighing each goal colour;
+        # numbers: the pair graph's edges, then the independent-set search's subproblems
+        c = problem.check
+        if c["form"] == "drawer":
+            spec = c["spec"]
+            return len(c["counts"]) + len(spec.get("need") or spec.get("colours"))
+        size = c["hi"] - c["lo"] + 1
+        edges = sorted({e for rule in c["rules"] for e in number_edges(c["lo"], c["hi"], rule)})
+        stats: dict = {}
+        max_independent_set(size, edges, stats)
+        return size + len(edges) + stats.get("calls", 0)
 
     def _drawer(self, rng, params, goal):
         k = params["n_colours"]

@@ -15,18 +15,20 @@ def holds(quantifier: str, value: int, bound: int) -> bool:
     return value == bound if quantifier == "exactly" else value >= bound if quantifier == "at least" else value <= bound
 
 
-def count_codes(n_letters: int, n_digits: int, length: int, rules: list[list]) -> int:
+def count_codes(n_letters: int, n_digits: int, length: int, rules: list[list], stats: dict | None = None) -> int:
     """Strings of `length` symbols over n_letters letters and n_digits digits satisfying the rules.
 
     A DP over positions with state (digits so far, class of the last symbol): with "distinct" a
     class offers its unused symbols; with "no_consec" a class offers one fewer symbol right after
-    one of its own.
+    one of its own. With `stats`, stats["steps"] counts the (state, class) extensions tried.
     """
     size = {"L": n_letters, "D": n_digits}
     opts = {kind: args for kind, *args in rules}
     states = {(0, None): 1}
     for pos in range(length):
         nxt: dict = {}
+        if stats is not None:
+            stats["steps"] = stats.get("steps", 0) + 2 * len(states)
         for (digits, last), ways in states.items():
             for cls in ("L", "D"):
                 if pos == 0 and "first" in opts and opts["first"][0] != cls:
@@ -98,10 +100,11 @@ class RepetitionCounting(CountTask):
 
     name = "combinatorics/repetition_counting"
     knobs = (
-        Knob("length", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (1, 16),
+        Knob("length", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], (1, 24),
              doc="symbols in a code, or items in a multiset"),
-        Knob("n_rules", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 4), doc="rules the code or multiset must satisfy"),
-        Knob("kind", [["code", "multiset"]] * 10, choices=("code", "multiset"), doc="codes or multisets"),
+        Knob("n_rules", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (0, 4),
+             doc="rules the code or multiset must satisfy"),
+        Knob("kind", [["code", "multiset"]] * 20, choices=("code", "multiset"), doc="codes or multisets"),
     )
 
     def build(self, rng, params):
@@ -111,6 +114,18 @@ class RepetitionCounting(CountTask):
             if count > 0:
                 break
         return Draft(question, str(count), {"count": count, **check})
+
+    def effort(self, problem):
+        # codes: the position DP's (state, symbol class) extensions; multisets: one stars-and-bars
+        # term per choice of how many at-most-once and free kinds appear, over the items placed
+        c = problem.check
+        if c["form"] == "code":
+            stats: dict = {}
+            count_codes(c["letters"], c["digits"], c["length"], c["rules"], stats)
+            return stats.get("steps", 0)
+        capped = sum(len(args) for kind, *args in c["rules"] if kind == "at_most_one")
+        fixed = sum(len(args) for kind, *args in c["rules"] if kind in ("include", "exclude", "at_most_one"))
+        return (capped + 1) * (c["kinds"] - fixed + 1) + c["size"]
 
     # ------------------------------------------------------------------ codes
     @staticmethod

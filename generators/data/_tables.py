@@ -217,6 +217,21 @@ def table_intro(fmt: str) -> str:
     return "CSV (the first line is the header)" if fmt == "csv" else "a Markdown table"
 
 
+# ---------------------------------------------------------------- effort
+
+def row_work(n_rows: int, n_conditions: int, reads: int, prompt: str) -> int:
+    """Cells a solver handles going once through a table: each row is checked against every
+    condition and has `reads` values read, and one multiplication more where the prompt's
+    question uses the derived product column."""
+    derived = "multiplied by its" in prompt  # the derived column's note, as the questions state it
+    return n_rows * (n_conditions + reads + derived)
+
+
+def sorting_work(n: int) -> int:
+    """About n log n comparisons: a sort of n values."""
+    return n * max(1, (n - 1).bit_length())
+
+
 # ---------------------------------------------------------------- answers
 
 def grade_name(answer: str, expected: str, options, what: str = "the answer",
@@ -232,12 +247,14 @@ def grade_name(answer: str, expected: str, options, what: str = "the answer",
 
 # ---------------------------------------------------------------- shared knobs
 
-def theme_knob():
+def theme_knob(levels: int = 20):
     """The table theme, drawn per problem (all themes at every level: only the wording changes)."""
     from procgym import Knob
-    return Knob("theme", [list(THEME_NAMES)] * 10, choices=THEME_NAMES, doc="table theme (a list: one drawn per problem)")
+    return Knob("theme", [list(THEME_NAMES)] * levels, choices=THEME_NAMES,
+                doc="table theme (a list: one drawn per problem)")
 
 
-def format_knob():
+def format_knob(levels: int = 20):
+    """The table format, drawn per problem (both formats at every level)."""
     from procgym import Knob
-    return Knob("fmt", [list(FORMATS)] * 10, choices=FORMATS, doc="table format (a list: one drawn per problem)")
+    return Knob("fmt", [list(FORMATS)] * levels, choices=FORMATS, doc="table format (a list: one drawn per problem)")

@@ -11,7 +11,7 @@ from procgym.verdict import right, wrong
 
 from .._amounts import grade_amount
 from ._tables import (OP_LEVELS, THEMES, filters_text, format_knob, grade_name, holds, make_rows, random_conditions,
-                      render_table, table_intro, theme_knob, value_of)
+                      render_table, row_work, table_intro, theme_knob, value_of)
 
 AGGS = ("sum", "count", "mean", "max", "min")
 AGG_WORDS = {"sum": "total", "count": "number of rows", "mean": "mean", "max": "largest", "min": "smallest"}
@@ -79,14 +79,15 @@ class GroupAggregate(Task):
     name = "data/group_aggregate"
     knobs = (
         theme_knob(), format_knob(),
-        Knob("n_rows", [6, 8, 10, 12, 14, 16, 20, 24, 28, 34], (2, 400), doc="rows in the table"),
-        Knob("n_groups", [2, 2, 3, 3, 4, 4, 5, 5, 6, 7], (1, 7), doc="distinct values of each category column"),
-        Knob("kinds", ["total", ["total", "count"], ["total", "count", "mean"], ["total", "mean", "diff"],
-                       list(KINDS), list(KINDS), list(KINDS), list(KINDS), list(KINDS), list(KINDS)],
-             choices=KINDS, doc="question kind (a list: one drawn per problem)"),
-        Knob("n_filters", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 6), doc="conditions rows must meet before grouping"),
-        Knob("derived", [False, False, False, False, True, True, True, True, True, True],
-             doc="whether the value column may be the derived product column"),
+        Knob("n_rows", [6, 8, 10, 12, 14, 16, 20, 24, 28, 34, 40, 46, 52, 58, 64, 70, 76, 82, 90, 100], (2, 400),
+             doc="rows in the table"),
+        Knob("n_groups", [2, 2, 3, 3, 4, 4, 5, 5, 6, 7] + [7] * 10, (1, 7),
+             doc="distinct values of each category column"),
+        Knob("kinds", ["total", ["total", "count"], ["total", "count", "mean"], ["total", "mean", "diff"]]
+             + [list(KINDS)] * 16, choices=KINDS, doc="question kind (a list: one drawn per problem)"),
+        Knob("n_filters", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5], (0, 6),
+             doc="conditions rows must meet before grouping"),
+        Knob("derived", [False] * 4 + [True] * 16, doc="whether the value column may be the derived product column"),
     )
     answer_format = "an exact number: an integer, a finite decimal, or a fraction p/q"
     # never an answer: totals, counts and means of positive values are positive, and the one kind
@@ -131,6 +132,13 @@ class GroupAggregate(Task):
             question = f"{_intro(theme, rows, params['fmt'])}\n\n{_note(theme, col)}{_scope(conds)}{ask}"
         return Draft(question, number_text(value), {"value": [value.numerator, value.denominator]})
 
+    def effort(self, problem):
+        # one pass over the rows: the filters, the group value and the value to add up; then the
+        # groups the question compares (all of them for the largest total)
+        params = problem.params
+        compared = {"diff": 2, "max_group": params["n_groups"]}.get(params["kinds"], 1)
+        return row_work(params["n_rows"], params["n_filters"], 2, problem.prompt) + compared
+
     def grade(self, answer, problem):
         p, q = problem.check["value"]
         return grade_amount(answer, Fraction(p, q), "the requested value")
@@ -149,18 +157,18 @@ class GroupArgmax(Task):
     name = "data/group_argmax"
     knobs = (
         theme_knob(), format_knob(),
-        Knob("n_rows", [6, 8, 10, 12, 14, 16, 20, 24, 28, 34], (2, 400), doc="rows in the table"),
-        Knob("n_groups", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (2, 7), doc="distinct values of each category column"),
-        Knob("aggs", ["sum", "sum", ["sum", "count"], list(ARG_AGGS), list(ARG_AGGS), list(ARG_AGGS), list(ARG_AGGS),
-                      list(ARG_AGGS), list(ARG_AGGS), list(ARG_AGGS)], choices=ARG_AGGS,
+        Knob("n_rows", [6, 8, 10, 12, 14, 16, 20, 24, 28, 34, 40, 46, 52, 58, 64, 70, 76, 82, 90, 100], (2, 400),
+             doc="rows in the table"),
+        Knob("n_groups", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7] + [7] * 10, (2, 7),
+             doc="distinct values of each category column"),
+        Knob("aggs", ["sum", "sum", ["sum", "count"]] + [list(ARG_AGGS)] * 17, choices=ARG_AGGS,
              doc="aggregate compared (a list: one drawn per problem)"),
-        Knob("smallest", [False, False, False, True, True, True, True, True, True, True],
+        Knob("smallest", [False] * 3 + [True] * 17,
              doc="whether the question may ask for the smallest instead of the largest"),
-        Knob("n_filters", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 6), doc="conditions rows must meet before grouping"),
-        Knob("derived", [False, False, False, False, False, True, True, True, True, True],
-             doc="whether the value column may be the derived product column"),
-        Knob("second", [False, False, False, False, False, False, False, True, True, True],
-             doc="whether the question may ask for the second-ranked group"),
+        Knob("n_filters", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5], (0, 6),
+             doc="conditions rows must meet before grouping"),
+        Knob("derived", [False] * 5 + [True] * 15, doc="whether the value column may be the derived product column"),
+        Knob("second", [False] * 7 + [True] * 13, doc="whether the question may ask for the second-ranked group"),
     )
     answer_format = "one group name exactly as it appears in the table"
     example = "Midwest"  # a value no theme uses, so never the answer
@@ -199,6 +207,13 @@ class GroupArgmax(Task):
         options = sorted({r[group_col] for r in rows})
         return Draft(question, winner, {"value": winner, "options": options})
 
+    def effort(self, problem):
+        # one pass over the rows: the filters, the group value and the value to aggregate; then
+        # every group's aggregate is ranked (a mean is one division more per group)
+        params = problem.params
+        per_group = 2 if params["aggs"] == "mean" else 1
+        return row_work(params["n_rows"], params["n_filters"], 2, problem.prompt) + params["n_groups"] * per_group
+
     def grade(self, answer, problem):
         return grade_name(answer, problem.check["value"], problem.check["options"], "the group asked for")
 
@@ -218,17 +233,17 @@ class PivotCell(Task):
     name = "data/pivot_cell"
     knobs = (
         theme_knob(), format_knob(),
-        Knob("n_rows", [6, 8, 10, 12, 15, 18, 22, 26, 30, 36], (2, 400), doc="rows in the table"),
-        Knob("n_values", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (1, 7), doc="distinct values of each category column"),
-        Knob("kinds", ["cell", "cell", ["cell", "row_argmax"], ["cell", "row_argmax"], list(PIVOT_KINDS),
-                       list(PIVOT_KINDS), list(PIVOT_KINDS), list(PIVOT_KINDS), list(PIVOT_KINDS), list(PIVOT_KINDS)],
+        Knob("n_rows", [6, 8, 10, 12, 15, 18, 22, 26, 30, 36, 42, 48, 54, 60, 66, 72, 80, 88, 96, 105], (2, 400),
+             doc="rows in the table"),
+        Knob("n_values", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7], (1, 7),
+             doc="distinct values of each category column"),
+        Knob("kinds", ["cell", "cell", ["cell", "row_argmax"], ["cell", "row_argmax"]] + [list(PIVOT_KINDS)] * 16,
              choices=PIVOT_KINDS, doc="question kind (a list: one drawn per problem)"),
-        Knob("aggs", ["sum", "sum", ["sum", "count"], ["sum", "count"], ["sum", "count"], list(ARG_AGGS),
-                      list(ARG_AGGS), list(ARG_AGGS), list(ARG_AGGS), list(ARG_AGGS)], choices=ARG_AGGS,
-             doc="cell aggregate (a list: one drawn per problem)"),
-        Knob("n_filters", [0, 0, 0, 0, 0, 1, 1, 1, 2, 2], (0, 6), doc="conditions rows must meet first"),
-        Knob("derived", [False, False, False, False, False, True, True, True, True, True],
-             doc="whether the value column may be the derived product column"),
+        Knob("aggs", ["sum", "sum", ["sum", "count"], ["sum", "count"], ["sum", "count"]] + [list(ARG_AGGS)] * 15,
+             choices=ARG_AGGS, doc="cell aggregate (a list: one drawn per problem)"),
+        Knob("n_filters", [0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3], (0, 6),
+             doc="conditions rows must meet first"),
+        Knob("derived", [False] * 5 + [True] * 15, doc="whether the value column may be the derived product column"),
     )
     answer_format = "what the question asks for"
     example = "-42"
@@ -244,6 +259,7 @@ class PivotCell(Task):
     def build(self, rng, params):
         theme = THEMES[params["theme"]]
         kind, agg = params["kinds"], params["aggs"]
+        last = None  # the last table drawn with some cells, for the fallback after the loop
         for _attempt in range(60):
             rows = make_rows(rng, theme, params["n_rows"], params["n_values"])
             row_col, col_col = rng.sample(theme.cat_names, 2)
@@ -257,6 +273,7 @@ class PivotCell(Task):
             row_keys = sorted({r[row_col] for r in kept})
             col_keys = sorted({r[col_col] for r in kept})
             cells = {(a, b): v for (a, b), v in table.items() if v is not None}
+            last = rows, row_col, col_col, col, conds, cells
             if kind == "cell":
                 key = rng.choice(sorted(k for k, v in cells.items() if v > 1) or sorted(cells))
                 value = cells[key]
@@ -281,7 +298,14 @@ class PivotCell(Task):
                 value = sum(1 for v in cells.values() if v > threshold)
                 break
         else:
-            raise ValueError("could not draw a pivot table with a unique answer; raise n_rows")
+            # no unique answer of that kind in 60 tables (sparse counts under many filters): ask
+            # for one cell of the last table instead
+            if last is None:
+                raise ValueError("could not draw a pivot table with a non-empty cell; raise n_rows")
+            rows, row_col, col_col, col, conds, cells = last
+            kind = "cell"
+            key = rng.choice(sorted(k for k, v in cells.items() if v > 1) or sorted(cells))
+            value = cells[key]
         measure = {"sum": f"the total {col} of the rows", "count": "the number of rows",
                    "mean": f"the mean {col} of the rows"}[agg]
         setup = (f"Build a pivot table with one row per {row_col} value and one column per {col_col} value; the cell "
@@ -304,6 +328,14 @@ class PivotCell(Task):
         question = f"{_intro(theme, rows, params['fmt'])}\n\n{_note(theme, col) if agg != 'count' else ''}{_scope(conds)}{setup}\n{ask}"
         fmt, example = self.FORMATS[kind]
         return Draft(question, answer, check, fmt, example)
+
+    def effort(self, problem):
+        # one pass over the rows: the filters, the row and column values and the value to
+        # aggregate; then the cells the question looks at (a row of them, or the whole table)
+        params, kind = problem.params, problem.check["kind"]
+        side = params["n_values"]
+        looked_at = {"cell": 1, "row_argmax": side}.get(kind, side * side)
+        return row_work(params["n_rows"], params["n_filters"], 3, problem.prompt) + looked_at
 
     def grade(self, answer, problem):
         c = problem.check

@@ -2,6 +2,8 @@
 counts; and a reorder-point policy run day by day with a delivery lead time."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 
 from procgym.kit import grade_int
@@ -65,13 +67,13 @@ class InventorySimulation(Task):
 
     name = "data/inventory_simulation"
     knobs = (
-        Knob("n_items", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 8), doc="distinct items"),
-        Knob("n_sites", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 4), doc="sites (warehouses)"),
-        Knob("n_events", [3, 4, 5, 6, 8, 10, 12, 14, 17, 20], (1, 200), doc="events in the log"),
-        Knob("events", ["basic", "basic", "returns", "returns", "all", "all", "all", "all", "all", "all"],
+        Knob("n_items", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (1, 8), doc="distinct items"),
+        Knob("n_sites", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4] + [4] * 10, (1, 4), doc="sites (warehouses)"),
+        Knob("n_events", [3, 4, 5, 6, 8, 10, 12, 14, 17, 20, 23, 26, 29, 32, 36, 40, 44, 48, 53, 58], (1, 200),
+             doc="events in the log"),
+        Knob("events", ["basic", "basic", "returns", "returns"] + ["all"] * 16,
              choices=tuple(EVENT_LEVELS), doc="event kinds used"),
-        Knob("asks", ["site_stock", "site_stock", "site_stock", ["site_stock", "lost"], list(INV_ASKS),
-                      list(INV_ASKS), list(INV_ASKS), list(INV_ASKS), list(INV_ASKS), list(INV_ASKS)],
+        Knob("asks", ["site_stock", "site_stock", "site_stock", ["site_stock", "lost"]] + [list(INV_ASKS)] * 16,
              choices=INV_ASKS, doc="question kind (a list: one drawn per problem)"),
     )
     answer_format = "a whole number of units"
@@ -115,6 +117,11 @@ class InventorySimulation(Task):
             event_text(i + 1, e) for i, e in enumerate(log)) + f"\n\n{rules}\n{q}"
         return Draft(question, str(value), {"value": value})
 
+    def effort(self, problem):
+        # the opening stock of every item at every site, then one update per logged event
+        params = problem.params
+        return params["n_items"] * params["n_sites"] + params["n_events"]
+
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the number of units")
 
@@ -123,15 +130,20 @@ REORDER_ASKS = ("final_stock", "orders", "lost", "first_stockout")
 
 
 def run_policy(stock: int, demand: list[int], reorder_point: int, order_qty: int, lead: int,
-               position: bool, review: int) -> dict:
+               position: bool, review: int, tally: list[int] | None = None) -> dict:
     """Simulate days 1..n. Each day: deliveries due that morning arrive, then demand is served
     from stock (unmet demand is lost). At the end of day d, if d is a review day (d % review == 0)
     and the stock level (plus units on order when `position`) is at or below the reorder point,
-    order `order_qty`, arriving at the start of day d + lead."""
+    order `order_qty`, arriving at the start of day d + lead. `tally[0]`, when given, counts the
+    simulation's steps: each day a delivery looked up, the demand served and the review rule
+    applied; each reorder check one comparison more, plus the orders in transit it adds up; and
+    each order placed."""
     arrivals: dict[int, int] = {}
     orders = lost = 0
     first_stockout = 0
+    tally = [0] if tally is None else tally
     for day, want in enumerate(demand, start=1):
+        tally[0] += 3
         stock += arrivals.pop(day, 0)
         served = min(stock, want)
         stock -= served
@@ -139,10 +151,19 @@ def run_policy(stock: int, demand: list[int], reorder_point: int, order_qty: int
         if want > served and not first_stockout:
             first_stockout = day
         level = stock + (sum(arrivals.values()) if position else 0)
+        if day % review == 0:
+            tally[0] += 1 + (len(arrivals) if position else 0)
         if day % review == 0 and level <= reorder_point:
             arrivals[day + lead] = arrivals.get(day + lead, 0) + order_qty
             orders += 1
+            tally[0] += 1
     return {"final_stock": stock, "orders": orders, "lost": lost, "first_stockout": first_stockout}
+
+
+# the policy's numbers, as the prompt states them
+_OPENING = re.compile(r"starts day 1 with (\d+) ")
+_RULE = re.compile(r"if that is (\d+) or less, it orders (\d+) ")
+_DEMAND = re.compile(r"day \d+: (\d+)")
 
 
 @register
@@ -156,16 +177,15 @@ class ReorderSimulation(Task):
 
     name = "data/reorder_simulation"
     knobs = (
-        Knob("n_days", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (1, 100), doc="days simulated"),
-        Knob("lead", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4], (1, 10), doc="days from ordering to delivery"),
-        Knob("position", [False, False, False, False, False, True, True, True, True, True],
-             doc="count units already on order in the reorder check"),
-        Knob("review", [1, 1, 1, 1, 1, 1, 1, [1, 2], [2, 3], [2, 3]], (1, 7),
+        Knob("n_days", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 23, 26, 29, 32, 35, 38, 42, 46, 50, 55], (1, 100),
+             doc="days simulated"),
+        Knob("lead", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7], (1, 10),
+             doc="days from ordering to delivery"),
+        Knob("position", [False] * 5 + [True] * 15, doc="count units already on order in the reorder check"),
+        Knob("review", [1, 1, 1, 1, 1, 1, 1, [1, 2]] + [[2, 3]] * 12, (1, 7),
              doc="stock is checked only at the end of days divisible by this"),
-        Knob("asks", ["final_stock", "final_stock", ["final_stock", "orders"], ["final_stock", "orders", "lost"],
-                      list(REORDER_ASKS), list(REORDER_ASKS), list(REORDER_ASKS), list(REORDER_ASKS),
-                      list(REORDER_ASKS), list(REORDER_ASKS)], choices=REORDER_ASKS,
-             doc="question kind (a list: one drawn per problem)"),
+        Knob("asks", ["final_stock", "final_stock", ["final_stock", "orders"], ["final_stock", "orders", "lost"]]
+             + [list(REORDER_ASKS)] * 16, choices=REORDER_ASKS, doc="question kind (a list: one drawn per problem)"),
     )
     answer_format = "a whole number"
     example = "-12"  # stock, orders, lost units and day numbers are never negative: never the answer
@@ -200,6 +220,16 @@ class ReorderSimulation(Task):
              "first_stockout": "On which day is demand first not fully met? Give the day number."}[ask]
         value = result[ask]
         return Draft(f"{rules}\nDaily demand: {days}.\n{q}", str(value), {"value": value})
+
+    def effort(self, problem):
+        # the policy replayed day by day from the prompt's numbers, counting its steps
+        prompt, params = problem.prompt, problem.params
+        stock = int(_OPENING.search(prompt).group(1))
+        reorder_point, order_qty = map(int, _RULE.search(prompt).groups())
+        demand = [int(units) for units in _DEMAND.findall(prompt)]
+        tally = [0]
+        run_policy(stock, demand, reorder_point, order_qty, params["lead"], params["position"], params["review"], tally)
+        return tally[0]
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the right number")

@@ -119,13 +119,14 @@ class JoinLookup(Task):
     name = "data/join_lookup"
     knobs = (
         format_knob(),
-        Knob("max_hops", [1, 1, 2, 2, 3, 3, 3, 3, 3, 3], (1, 3), doc="largest number of joins to follow"),
-        Knob("n_orders", [4, 5, 6, 8, 10, 12, 14, 16, 20, 24], (2, 80), doc="rows in the orders table"),
-        Knob("n_customers", [3, 4, 4, 5, 6, 7, 8, 9, 10, 12], (2, 25), doc="rows in the customers table"),
-        Knob("by_condition", [False, False, False, False, False, True, True, True, True, True],
+        Knob("max_hops", [1, 1, 2, 2] + [3] * 16, (1, 3), doc="largest number of joins to follow"),
+        Knob("n_orders", [4, 5, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 36, 40, 45, 50, 55, 60, 70, 80], (2, 80),
+             doc="rows in the orders table"),
+        Knob("n_customers", [3, 4, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24], (2, 25),
+             doc="rows in the customers table"),
+        Knob("by_condition", [False] * 5 + [True] * 15,
              doc="whether the starting order is named by a condition instead of its id"),
-        Knob("all_tables", [False, False, False, True, True, True, True, True, True, True],
-             doc="whether every table is shown, not only those on the path"),
+        Knob("all_tables", [False] * 3 + [True] * 17, doc="whether every table is shown, not only those on the path"),
     )
     answer_format = "the value exactly as it appears in the table"
     example = "Lisbon"  # in none of the word lists the tables draw from, so never the answer
@@ -159,6 +160,15 @@ class JoinLookup(Task):
         options = sorted({str(v) for t in tables for r in world[t] for v in r.values()})
         return Draft(question, str(value), {"value": str(value), "options": options})
 
+    def effort(self, problem):
+        # rows looked through: the orders (each with its product's item when the order is named
+        # by a condition), then the table of every join on the way to the value
+        params = problem.params
+        target = next(target for _, target, _, words in LOOKUPS if f"what is {words}?" in problem.prompt)
+        sizes = {"products": 5, "customers": params["n_customers"], "reps": 4, "offices": 3}
+        orders = params["n_orders"] * (2 if params["by_condition"] else 1)
+        return orders + sum(sizes[t] for t in _path(target)[1:])
+
     def grade(self, answer, problem):
         return grade_name(answer, problem.check["value"], problem.check["options"], "the value the ids lead to",
                           unknown="That is not a value from the tables.")
@@ -178,16 +188,15 @@ class JoinAggregate(Task):
     name = "data/join_aggregate"
     knobs = (
         format_knob(),
-        Knob("n_conditions", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (1, 3), doc="conditions on joined attributes"),
-        Knob("deep", [False, False, False, False, False, True, True, True, True, True],
-             doc="whether a condition may be on the office city (three joins away)"),
-        Knob("metrics", ["qty", "qty", ["qty", "orders"], ["qty", "revenue"], ["qty", "revenue", "orders"],
-                         list(METRICS), list(METRICS), list(METRICS), list(METRICS), list(METRICS)],
-             choices=METRICS, doc="what is aggregated (a list: one drawn per problem)"),
-        Knob("n_orders", [5, 6, 8, 10, 12, 14, 16, 20, 24, 30], (2, 80), doc="rows in the orders table"),
-        Knob("n_customers", [3, 4, 4, 5, 6, 7, 8, 9, 10, 12], (2, 25), doc="rows in the customers table"),
-        Knob("qty_filter", [False, False, False, False, False, False, True, True, True, True],
-             doc="whether orders must also meet a quantity threshold"),
+        Knob("n_conditions", [1, 1, 1, 2, 2, 2] + [3] * 14, (1, 3), doc="conditions on joined attributes"),
+        Knob("deep", [False] * 5 + [True] * 15, doc="whether a condition may be on the office city (three joins away)"),
+        Knob("metrics", ["qty", "qty", ["qty", "orders"], ["qty", "revenue"], ["qty", "revenue", "orders"]]
+             + [list(METRICS)] * 15, choices=METRICS, doc="what is aggregated (a list: one drawn per problem)"),
+        Knob("n_orders", [5, 6, 8, 10, 12, 14, 16, 20, 24, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72, 80], (2, 80),
+             doc="rows in the orders table"),
+        Knob("n_customers", [3, 4, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24], (2, 25),
+             doc="rows in the customers table"),
+        Knob("qty_filter", [False] * 6 + [True] * 14, doc="whether orders must also meet a quantity threshold"),
     )
     answer_format = "a whole number"
     example = "-57"  # quantities, revenues and counts are never negative: never the answer
@@ -232,8 +241,23 @@ class JoinAggregate(Task):
                     f"Consider the orders for which all of these hold: {'; '.join(rules)}. {ask}")
         return Draft(question, str(value), {"value": value})
 
+    def effort(self, problem):
+        # every order is joined to what its conditions name (a segment or a category one join
+        # away, an office city three) and tested; the metric then reads one value per order
+        # (a revenue joins the price too)
+        params, prompt = problem.params, problem.prompt
+        joins = sum(hops for phrase, hops in _CONDITION_JOINS if phrase in prompt)
+        tests = params["n_conditions"] + params["qty_filter"]
+        metric = 2 if params["metrics"] == "revenue" else 1
+        return params["n_orders"] * (joins + tests + metric)
+
     def grade(self, answer, problem):
         return grade_amount(answer, problem.check["value"], "the requested total")
+
+
+# how a condition reads in the question, and the joins it needs from an order row
+_CONDITION_JOINS = (("the customer's segment is", 1), ("the product's category is", 1),
+                    ("the customer's rep works at the office in", 3))
 
 
 def aggregate_orders(orders, metric: str, products: dict) -> int:

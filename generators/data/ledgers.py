@@ -12,7 +12,7 @@ from procgym.verdict import right, wrong
 
 from .._amounts import grade_money
 from .._dates import read_date
-from ._tables import format_knob, render_table
+from ._tables import format_knob, render_table, sorting_work
 
 DEPOSITS = ("Salary", "Transfer in", "Refund", "Cash deposit", "Interest", "Client payment")
 WITHDRAWALS = ("Rent", "Groceries", "Utilities", "Card payment", "ATM withdrawal", "Insurance", "Fuel", "Phone bill")
@@ -65,15 +65,15 @@ class RunningBalance(Task):
     name = "data/running_balance"
     knobs = (
         format_knob(),
-        Knob("n_tx", [3, 4, 5, 6, 8, 10, 12, 14, 17, 20], (1, 200), doc="transactions on the statement"),
-        Knob("asks", ["closing", "closing", ["closing", "balance_on"], ["closing", "balance_on", "lowest"],
-                      list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS), list(ASKS)],
-             choices=ASKS, doc="question kind (a list: one drawn per problem)"),
-        Knob("cents", [False, False, True, True, True, True, True, True, True, True], doc="amounts with cents"),
-        Knob("unsorted", [False, False, False, False, True, True, True, True, True, True],
-             doc="rows listed out of date order"),
-        Knob("pending", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3], (0, 20), doc="pending rows that are not posted"),
-        Knob("overdraft_fee", [False, False, False, False, False, False, True, True, True, True],
+        Knob("n_tx", [3, 4, 5, 6, 8, 10, 12, 14, 17, 20, 23, 26, 29, 32, 36, 40, 44, 48, 53, 58], (1, 200),
+             doc="transactions on the statement"),
+        Knob("asks", ["closing", "closing", ["closing", "balance_on"], ["closing", "balance_on", "lowest"]]
+             + [list(ASKS)] * 16, choices=ASKS, doc="question kind (a list: one drawn per problem)"),
+        Knob("cents", [False, False] + [True] * 18, doc="amounts with cents"),
+        Knob("unsorted", [False] * 4 + [True] * 16, doc="rows listed out of date order"),
+        Knob("pending", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 20),
+             doc="pending rows that are not posted"),
+        Knob("overdraft_fee", [False] * 6 + [True] * 14,
              doc="a fee charged whenever a withdrawal leaves the balance below zero"),
     )
     answer_format = "what the question asks for"
@@ -145,6 +145,14 @@ class RunningBalance(Task):
             return Draft(question, value, {"date": value}, self.DATE_FORMAT, self.DATE_EXAMPLE)
         example = amount_example(rng, money_text(value))
         return Draft(question, money_text(value), {"cents": value}, MONEY_FORMAT.format(example), example)
+
+    def effort(self, problem):
+        # every row is read (and the rows put in date order when listed out of order); each
+        # posted row is one addition, and with the overdraft rule one sign check more
+        params = problem.params
+        rows = params["n_tx"] + params["pending"]
+        ordering = sorting_work(rows) if params["unsorted"] else 0
+        return rows + ordering + params["n_tx"] * (1 + params["overdraft_fee"])
 
     def grade(self, answer, problem):
         c = problem.check
@@ -223,15 +231,13 @@ class LedgerError(Task):
     name = "data/ledger_error"
     knobs = (
         format_knob(),
-        Knob("n_rows", [4, 5, 6, 7, 8, 10, 12, 14, 17, 20], (2, 200), doc="ledger rows"),
-        Knob("cents", [False, False, False, True, True, True, True, True, True, True], doc="amounts with cents"),
-        Knob("error_in", ["balance", "balance", ["amount", "balance"], ["amount", "balance"], ["amount", "balance"],
-                          ["amount", "balance"], ["amount", "balance"], ["amount", "balance"], ["amount", "balance"],
-                          ["amount", "balance"]], choices=("amount", "balance"),
+        Knob("n_rows", [4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 23, 26, 29, 32, 36, 40, 44, 48, 53, 58], (2, 200),
+             doc="ledger rows"),
+        Knob("cents", [False, False, False] + [True] * 17, doc="amounts with cents"),
+        Knob("error_in", ["balance", "balance"] + [["amount", "balance"]] * 18, choices=("amount", "balance"),
              doc="which column holds the wrong cell (a list: one drawn per problem)"),
-        Knob("split", [False, False, False, False, False, True, True, True, True, True],
-             doc="debit and credit columns instead of one signed amount"),
-        Knob("ask", ["row", "row", "row", "row", ["row", "value"], ["row", "value"], "value", "value", "value", "value"],
+        Knob("split", [False] * 5 + [True] * 15, doc="debit and credit columns instead of one signed amount"),
+        Knob("ask", ["row", "row", "row", "row", ["row", "value"], ["row", "value"]] + ["value"] * 14,
              choices=("row", "value"), doc="ask for the row number or the corrected value"),
     )
     answer_format = "what the question asks for"
@@ -292,6 +298,12 @@ class LedgerError(Task):
         example = amount_example(rng, answer)
         return Draft(question, answer, check, self.VALUE_FORMAT.format(example), example)
 
+    def effort(self, problem):
+        # every row's balance is checked against the one before plus its amount (from two
+        # columns when split); a broken check is then traced to its cell, and a value corrected
+        params = problem.params
+        return params["n_rows"] * (1 + params["split"]) + 1 + ("cents" in problem.check)
+
     def grade(self, answer, problem):
         c = problem.check
         if "cents" not in c:
@@ -306,6 +318,7 @@ class LedgerError(Task):
 ACCOUNTS = ("Cash", "Receivables", "Inventory", "Equipment", "Payables", "Sales", "Rent Expense", "Wages Expense",
             "Capital", "Utilities Expense", "Loan")
 JOURNAL_ASKS = ("missing", "account", "total")
+_JOURNAL_LINE = re.compile(r"^(?:\| )?\d+\s*[,|]", re.MULTILINE)  # a journal line, as the table shows it
 
 
 @register
@@ -319,13 +332,15 @@ class JournalMissingAmount(Task):
     name = "data/journal_missing_amount"
     knobs = (
         format_knob(),
-        Knob("n_entries", [2, 3, 3, 4, 4, 5, 6, 7, 8, 10], (1, 50), doc="journal entries"),
-        Knob("max_lines", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 8), doc="most lines in one entry"),
-        Knob("cents", [False, False, False, True, True, True, True, True, True, True], doc="amounts with cents"),
+        Knob("n_entries", [2, 3, 3, 4, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24], (1, 50),
+             doc="journal entries"),
+        Knob("max_lines", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 8], (2, 8),
+             doc="most lines in one entry"),
+        Knob("cents", [False, False, False] + [True] * 17, doc="amounts with cents"),
         Knob("asks", ["missing", "missing", "missing", ["missing", "total"], list(JOURNAL_ASKS), list(JOURNAL_ASKS),
-                      ["account", "total"], "account", "account", "account"],
+                      ["account", "total"]] + ["account"] * 13,
              choices=JOURNAL_ASKS, doc="question kind (a list: one drawn per problem)"),
-        Knob("openings", [False, False, False, False, False, False, False, True, True, True],
+        Knob("openings", [False] * 7 + [True] * 13,
              doc="whether accounts start with opening balances that count toward the account question"),
     )
     answer_format = MONEY_FORMAT.format("1520.75")
@@ -376,6 +391,15 @@ class JournalMissingAmount(Task):
                  "credits (negative if credits are larger)?")
         example = amount_example(rng, money_text(value))
         return Draft(f"{intro}\n{q}", money_text(value), {"cents": value}, MONEY_FORMAT.format(example), example)
+
+    def effort(self, problem):
+        # every line is read to find the illegible amount, and its entry's other lines are added
+        # up to restore it; an account balance or the total debits then sums the lines again
+        # (with the openings)
+        lines = len(_JOURNAL_LINE.findall(problem.prompt))
+        params = problem.params
+        again = 0 if params["asks"] == "missing" else lines + (len(ACCOUNTS) if params["openings"] else 0)
+        return lines + params["max_lines"] + again
 
     def grade(self, answer, problem):
         return grade_money(answer, problem.check["cents"], "the amount asked for")

@@ -12,7 +12,7 @@ from procgym.verdict import right, wrong
 
 from .._amounts import grade_amount
 from ._tables import (OP_LEVELS, THEMES, cond_text, filters_text, format_knob, holds, make_rows, random_conditions,
-                      render_table, table_intro, theme_knob, value_of)
+                      render_table, row_work, sorting_work, table_intro, theme_knob, value_of)
 
 OPS_KNOB_CHOICES = tuple(OP_LEVELS)
 
@@ -35,12 +35,14 @@ class FilterCount(Task):
     name = "data/filter_count"
     knobs = (
         theme_knob(), format_knob(),
-        Knob("n_rows", [6, 8, 10, 12, 15, 18, 22, 26, 32, 40], (2, 400), doc="rows in the table"),
-        Knob("n_values", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (1, 7), doc="distinct values per category column"),
-        Knob("n_conditions", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5], (1, 8), doc="conditions in the filter"),
-        Knob("ops", ["equals", "compare", "compare", "all", "all", "all", "all", "all", "all", "all"],
+        Knob("n_rows", [6, 8, 10, 12, 15, 18, 22, 26, 32, 40, 46, 52, 58, 64, 70, 76, 82, 90, 100, 110], (2, 400),
+             doc="rows in the table"),
+        Knob("n_values", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7] + [7] * 10, (1, 7), doc="distinct values per category column"),
+        Knob("n_conditions", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8], (1, 8),
+             doc="conditions in the filter"),
+        Knob("ops", ["equals", "compare", "compare"] + ["all"] * 17,
              choices=OPS_KNOB_CHOICES, doc="condition kinds: equality only, simple comparisons, or all"),
-        Knob("logic", ["and", "and", "and", "and", "and", "and", ["and", "mixed"], ["and", "mixed"], "mixed", "mixed"],
+        Knob("logic", ["and"] * 6 + [["and", "mixed"], ["and", "mixed"]] + ["mixed"] * 12,
              choices=("and", "mixed"), doc="'and': all conditions; 'mixed': the first and at least one other"),
     )
     answer_format = "a whole number (the count of rows)"
@@ -76,6 +78,11 @@ class FilterCount(Task):
             return all(holds(c, row, theme) for c in conds)
         return holds(conds[0], row, theme) and any(holds(c, row, theme) for c in conds[1:])
 
+    def effort(self, problem):
+        # every row is checked against every condition, and the rows that pass are counted
+        params = problem.params
+        return row_work(params["n_rows"], params["n_conditions"], 1, problem.prompt)
+
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the number of matching rows")
 
@@ -90,14 +97,16 @@ class SortTopK(Task):
     name = "data/sort_top_k"
     knobs = (
         theme_knob(), format_knob(),
-        Knob("n_rows", [5, 6, 8, 10, 12, 14, 16, 20, 24, 30], (2, 400), doc="rows in the table"),
-        Knob("k", [1, 2, 3, 3, 4, 4, 5, 5, 6, 6], (1, 20), doc="how many ids to list"),
-        Knob("n_keys", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3], (1, 3), doc="sort keys before the final id tie-break"),
-        Knob("num_range", [60, 40, 20, 12, 10, 8, 6, 6, 5, 4], (1, 100),
+        Knob("n_rows", [5, 6, 8, 10, 12, 14, 16, 20, 24, 30, 36, 42, 48, 54, 60, 66, 72, 80, 88, 96], (2, 400),
+             doc="rows in the table"),
+        Knob("k", [1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (1, 20),
+             doc="how many ids to list"),
+        Knob("n_keys", [1, 1, 2, 2, 2] + [3] * 15, (1, 3), doc="sort keys before the final id tie-break"),
+        Knob("num_range", [60, 40, 20, 12, 10, 8, 6, 6, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3], (1, 100),
              doc="spread of the integer columns (small spreads force ties)"),
-        Knob("n_filters", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3], (0, 6), doc="conditions rows must meet before sorting"),
-        Knob("derived", [False, False, False, False, False, True, True, True, True, True],
-             doc="whether the first key may be the derived product column"),
+        Knob("n_filters", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (0, 6),
+             doc="conditions rows must meet before sorting"),
+        Knob("derived", [False] * 5 + [True] * 15, doc="whether the first key may be the derived product column"),
     )
     answer_format = "the ids as a comma-separated list, in sorted order"
     example = "X104,X388,X122"  # no theme's ids start with X, so never the answer
@@ -135,6 +144,13 @@ class SortTopK(Task):
         for col in pool[:params["n_keys"] - 1]:
             keys.append((col, rng.random() < 0.5))
         return keys
+
+    def effort(self, problem):
+        # the filters on every row, then k rounds of picking the first remaining row, each
+        # comparing the rows by up to n_keys keys
+        params = problem.params
+        picking = params["k"] * params["n_rows"] * params["n_keys"]
+        return row_work(params["n_rows"], params["n_filters"], 0, problem.prompt) + picking
 
     def grade(self, answer, problem):
         try:
@@ -184,13 +200,13 @@ class ColumnStats(Task):
     name = "data/column_stats"
     knobs = (
         theme_knob(), format_knob(),
-        Knob("n_rows", [5, 7, 9, 11, 13, 16, 20, 24, 28, 34], (2, 400), doc="rows in the table"),
-        Knob("stats", [["median", "range"], ["median", "range"], ["median", "mode", "range"], list(STATS), list(STATS),
-                       list(STATS), list(STATS), list(STATS), list(STATS), list(STATS)],
+        Knob("n_rows", [5, 7, 9, 11, 13, 16, 20, 24, 28, 34, 40, 46, 52, 58, 64, 70, 76, 82, 90, 100], (2, 400),
+             doc="rows in the table"),
+        Knob("stats", [["median", "range"], ["median", "range"], ["median", "mode", "range"]] + [list(STATS)] * 17,
              choices=STATS, doc="statistic asked (a list: one drawn per problem)"),
-        Knob("n_filters", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3], (0, 6), doc="conditions rows must meet"),
-        Knob("derived", [False, False, False, False, True, True, True, True, True, True],
-             doc="whether the column may be the derived product column"),
+        Knob("n_filters", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5], (0, 6),
+             doc="conditions rows must meet"),
+        Knob("derived", [False] * 4 + [True] * 16, doc="whether the column may be the derived product column"),
     )
     answer_format = "an exact number: an integer, a finite decimal, or a fraction p/q"
     example = "-23.5"  # statistics of positive values are never negative: never the answer
@@ -213,7 +229,13 @@ class ColumnStats(Task):
                     continue
             break
         else:
-            raise ValueError("could not draw a table with a usable filtered column; raise n_rows")
+            # no usable column in 30 tables (rare: many filters, or a tied mode): the last table
+            # without filters, and its median where its mode is tied
+            conds, kept = [], rows
+            values = [value_of(r, col, theme) for r in kept]
+            counts = Counter(values).most_common()
+            if stat == "mode" and (len(counts) > 1 and counts[0][1] == counts[1][1] or counts[0][1] < 2):
+                stat = "median"
         value = self.statistic(stat, values)
         definition = {
             "median": "the median is the middle value of the sorted values, or the mean of the two middle values "
@@ -237,6 +259,13 @@ class ColumnStats(Task):
         if stat == "range":
             return Fraction(max(values) - min(values))
         return Fraction(sum(values), len(values))
+
+    def effort(self, problem):
+        # the filters and the value read on every row; then the statistic over those values (a
+        # median sorts them, the others take one pass)
+        params, n = problem.params, problem.params["n_rows"]
+        statistic = sorting_work(n) if problem.check["stat"] == "median" else n
+        return row_work(n, params["n_filters"], 1, problem.prompt) + statistic
 
     def grade(self, answer, problem):
         p, q = problem.check["value"]

@@ -1,7 +1,8 @@
 """Binary-tree traversals for the tree families (BST and AVL): how the prompts name each order,
-and the traversal itself.
+the traversal itself, and the length of the walks a search or a deletion makes.
 
     traverse(root, "preorder")   # [40, 17, 8, 25, 63]
+    search_path(root, 25)        # 3: the nodes 40, 17 and 25 are visited
 """
 from __future__ import annotations
 
@@ -39,3 +40,31 @@ def traverse(root, order: str) -> list[int]:
             out.append(node.key)
     walk(root)
     return out
+
+
+def search_path(root, key: int) -> int:
+    """How many nodes a search for `key` visits, from the root down to the key or to the empty
+    place where it would be."""
+    visited, node = 0, root
+    while node is not None:
+        visited += 1
+        if key == node.key:
+            break
+        node = node.left if key < node.key else node.right
+    return visited
+
+
+def replacement_path(root, key: int, rule: str = "successor") -> int:
+    """How many further nodes deleting `key` visits to find the key that replaces it: its
+    in-order successor (or predecessor) when its node has two children, else none."""
+    node = root
+    while node is not None and node.key != key:
+        node = node.left if key < node.key else node.right
+    if node is None or node.left is None or node.right is None:
+        return 0
+    first, then = ("right", "left") if rule == "successor" else ("left", "right")
+    visited, node = 0, getattr(node, first)
+    while node is not None:
+        visited += 1
+        node = getattr(node, then)
+    return visited

@@ -3,6 +3,7 @@ operations a prompt shows, and strict readers and graders of the integer lists, 
 yes/no lists the answers are (whole answer consumed, hedge words refused, nothing executed).
 
     numbered(["push 4", "pop"])                  # "1. push 4\\n2. pop"
+    listed_operations("Operations:\\n1. push 4\\n2. pop")   # ["push 4", "pop"]
     read_numbered_ints("[3, 5, -2]")                  # [3, 5, -2]   ("3 5 -2" too: no commas, spaces)
     read_numbered_ints("Q2: 0, Q1: 3", labelled=2)    # [3, 0]       (labelled by query number, any order)
     read_name_names("C, a, B", {"A", "B", "C"})       # ["C", "A", "B"]
@@ -34,6 +35,14 @@ def read_name_names(text: str, names, what: str = "name") -> list[str]:
 def numbered(lines) -> str:
     """One operation per line, numbered from 1."""
     return "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+
+
+_LISTED = re.compile(r"^\d+\. (.+)$", re.MULTILINE)
+
+
+def listed_operations(prompt: str) -> list[str]:
+    """The operations a prompt lists with `numbered`, in order and without their numbers."""
+    return _LISTED.findall(prompt)
 
 
 def count_hint(given: list, expected: list, what: str) -> str:

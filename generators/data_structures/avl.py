@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._traversals import TRAVERSAL_TEXT, traverse
-from ._value_lists import grade_int_list, numbered
+from ._traversals import TRAVERSAL_TEXT, replacement_path, search_path, traverse
+from ._value_lists import grade_int_list, listed_operations, numbered
 
 
 class Node:
@@ -124,13 +124,16 @@ class AvlTree(Task):
 
     name = "data_structures/avl_tree"
     knobs = (
-        Knob("n_keys", [4, 5, 6, 7, 8, 9, 10, 12, 13, 15], (1, 60), doc="distinct keys inserted"),
-        Knob("run", [0, 0, 3, 3, 4, 4, 5, 5, 6, 7], (0, 60), doc="length of a sorted run inserted in a row"),
-        Knob("n_deletes", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4], (0, 30), doc="deletions of keys in the tree"),
-        Knob("distractors", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3], (0, 20),
+        Knob("n_keys", [4, 5, 6, 7, 8, 9, 10, 12, 13, 15, 17, 19, 21, 23, 25, 27, 29, 32, 35, 38], (1, 60),
+             doc="distinct keys inserted"),
+        Knob("run", [0, 0, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (0, 60),
+             doc="length of a sorted run inserted in a row"),
+        Knob("n_deletes", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 30),
+             doc="deletions of keys in the tree"),
+        Knob("distractors", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (0, 20),
              doc="no-op operations: inserting a key already present, deleting an absent key"),
         Knob("traversal", [["preorder"], ["preorder"], ["preorder", "levelorder"]]
-             + [["preorder", "postorder", "levelorder"]] * 7,
+             + [["preorder", "postorder", "levelorder"]] * 17,
              choices=tuple(TRAVERSALS), doc="the traversal asked for"),
     )
     answer_format = "the keys in the order visited, as a comma-separated list of integers"
@@ -185,6 +188,20 @@ class AvlTree(Task):
         question = (f"{rules}\n\nOperations:\n{numbered(f'{k} {x}' for k, x in ops)}\n\n"
                     f"List the keys of the final tree in {TRAVERSALS[params['traversal']]}.")
         return Draft(question, ",".join(map(str, final)), {"values": final})
+
+    def effort(self, problem):
+        # every operation walks down from the root to its key (a delete of a node with two
+        # children on to the successor), checks each node's balance on the way back up and makes
+        # its rotations (a double rotation is two); the traversal then visits every node
+        root, work = None, 0
+        for line in listed_operations(problem.prompt):
+            kind, key = line.split()
+            key = int(key)
+            path = search_path(root, key) + (replacement_path(root, key) if kind == "delete" else 0)
+            log: list = []
+            root = insert(root, key, log) if kind == "insert" else delete(root, key, log)
+            work += 2 * path + sum(2 if turn in ("LR", "RL") else 1 for turn, _ in log)
+        return work + len(problem.check["values"])
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "keys in that order", labelled=False)

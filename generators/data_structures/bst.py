@@ -7,8 +7,8 @@ from procgym.kit import read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._traversals import TRAVERSAL_TEXT, traverse
-from ._value_lists import LIST_LABELS, count_hint, numbered, read_numbered_ints, says_empty
+from ._traversals import TRAVERSAL_TEXT, replacement_path, search_path, traverse
+from ._value_lists import LIST_LABELS, count_hint, listed_operations, numbered, read_numbered_ints, says_empty
 
 
 class Node:
@@ -94,15 +94,17 @@ class BstTraversal(Task):
 
     name = "data_structures/bst_traversal"
     knobs = (
-        Knob("n_keys", [5, 6, 7, 8, 9, 10, 12, 13, 15, 17], (1, 60), doc="distinct keys inserted"),
-        Knob("n_deletes", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5], (0, 30), doc="deletions of keys in the tree"),
+        Knob("n_keys", [5, 6, 7, 8, 9, 10, 12, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 34, 37, 40], (1, 60),
+             doc="distinct keys inserted"),
+        Knob("n_deletes", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (0, 30),
+             doc="deletions of keys in the tree"),
         Knob("traversal",
-             [["inorder", "preorder"], ["preorder", "postorder"]] + [["preorder", "postorder", "levelorder"]] * 8,
+             [["inorder", "preorder"], ["preorder", "postorder"]] + [["preorder", "postorder", "levelorder"]] * 18,
              choices=("inorder", "preorder", "postorder", "levelorder"), doc="the traversal asked for"),
-        Knob("rule", [["successor"]] * 5 + [["successor", "predecessor"]] * 5, choices=("successor", "predecessor"),
+        Knob("rule", [["successor"]] * 5 + [["successor", "predecessor"]] * 15, choices=("successor", "predecessor"),
              doc="which key replaces a deleted node that has two children"),
-        Knob("interleave", [False] * 4 + [True] * 6, doc="deletions mixed among the insertions"),
-        Knob("distractors", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 20),
+        Knob("interleave", [False] * 4 + [True] * 16, doc="deletions mixed among the insertions"),
+        Knob("distractors", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 20),
              doc="no-op operations: inserting a key already present, deleting an absent key"),
     )
     answer_format = "the keys in the order visited, as a comma-separated list of integers"
@@ -152,6 +154,17 @@ class BstTraversal(Task):
         question = (f"{rules}\n\nOperations:\n{numbered(f'{k} {x}' for k, x in ops)}\n\n"
                     f"List the keys of the final tree in {TRAVERSALS[params['traversal']]}.")
         return Draft(question, ",".join(map(str, final)), {"keys": final})
+
+    def effort(self, problem):
+        # every operation walks down from the root to its key (a delete of a node with two
+        # children on to its replacement); the traversal then visits every node
+        rule, root, work = problem.params["rule"], None, 0
+        for line in listed_operations(problem.prompt):
+            kind, key = line.split()
+            key = int(key)
+            work += search_path(root, key) + (replacement_path(root, key, rule) if kind == "delete" else 0)
+            root = insert(root, key) if kind == "insert" else delete(root, key, rule)
+        return work + len(problem.check["keys"])
 
     def grade(self, answer, problem):
         expected = problem.check["keys"]

@@ -63,12 +63,15 @@ class CacheSimulation(Task):
 
     name = "data_structures/cache_simulation"
     knobs = (
-        Knob("n_requests", [6, 8, 10, 12, 14, 16, 18, 21, 24, 28], (1, 200), doc="length of the request sequence"),
-        Knob("capacity", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (1, 20), doc="keys the cache holds"),
-        Knob("n_keys", [3, 4, 5, 5, 6, 6, 7, 8, 8, 9], (1, 26), doc="distinct keys that may be requested"),
-        Knob("policy", [["lru"]] * 3 + [["lru", "lfu"]] * 4 + [["lru", "lfu", "lfu"]] * 3, choices=("lru", "lfu"),
+        Knob("n_requests", [6, 8, 10, 12, 14, 16, 18, 21, 24, 28, 32, 36, 40, 44, 48, 53, 58, 64, 70, 76], (1, 200),
+             doc="length of the request sequence"),
+        Knob("capacity", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (1, 20),
+             doc="keys the cache holds"),
+        Knob("n_keys", [3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 16], (1, 26),
+             doc="distinct keys that may be requested"),
+        Knob("policy", [["lru"]] * 3 + [["lru", "lfu"]] * 4 + [["lru", "lfu", "lfu"]] * 13, choices=("lru", "lfu"),
              doc="eviction policy"),
-        Knob("ordered", [False] * 6 + [True] * 4, doc="ask for the final keys in eviction order"),
+        Knob("ordered", [False] * 6 + [True] * 14, doc="ask for the final keys in eviction order"),
     )
     answer_format = "the number of hits, a semicolon, then the keys in the cache at the end, comma-separated"
     example = "3; B,Z9"  # Z9 is no key's name (names are letters): never an answer
@@ -102,6 +105,16 @@ class CacheSimulation(Task):
         answer = f"{hits}; {','.join(order)}"
         return Draft(question, answer, {"hits": hits, "keys": order, "ordered": params["ordered"],
                                         "names": sorted(set(reqs))}, answer_format=fmt)
+
+    def effort(self, problem):
+        # each request is looked up among the cached keys (LFU also updates its count); each
+        # eviction compares every cached key; an eviction order ranks the final keys
+        c, params = problem.check, problem.params
+        n, capacity = params["n_requests"], params["capacity"]
+        evictions = n - c["hits"] - len(c["keys"])
+        per_request = 2 if params["policy"] == "lfu" else 1
+        ranking = len(c["keys"]) * max(1, (len(c["keys"]) - 1).bit_length()) if c["ordered"] else 0
+        return n * per_request + evictions * capacity + ranking
 
     def grade(self, answer, problem):
         c = problem.check

@@ -1,12 +1,14 @@
 """Hash tables with linear probing and tombstones: give the final contents of every slot."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, preview, read_int, read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._value_lists import LIST_LABELS, numbered, split_values
+from ._value_lists import LIST_LABELS, listed_operations, numbered, split_values
 
 EMPTY, TOMBSTONE = "E", "D"
 _EMPTY_WORDS = {"e", "empty", "-", "_", "none", "null", "nil"}
@@ -52,6 +54,29 @@ def run_table(m: int, a: int, b: int, ops: list[tuple]) -> list:
     return slots
 
 
+def slots_probed(m: int, a: int, b: int, ops: list[tuple]) -> int:
+    """How many slots the operations look at, following run_table's probe sequences: an insert
+    up to the free slot it takes, a delete or search up to the key, an empty slot or all m."""
+    slots: list = [EMPTY] * m
+    probed = 0
+    for kind, key in ops:
+        home = (a * key + b) % m
+        for i in range(m):
+            j = (home + i) % m
+            probed += 1
+            if kind == "insert" and slots[j] in (EMPTY, TOMBSTONE):
+                slots[j] = key
+                break
+            if kind != "insert" and (slots[j] == EMPTY or slots[j] == key):
+                if kind == "delete" and slots[j] == key:
+                    slots[j] = TOMBSTONE
+                break
+    return probed
+
+
+_AFFINE = re.compile(r"h\(k\) = \((\d+)\*k \+ (\d+)\) mod m")  # the affine hash, as the prompt states it
+
+
 @register
 class HashProbing(Task):
     """A hash table with linear probing: keys are inserted and deleted (deletions leave
@@ -63,12 +88,16 @@ class HashProbing(Task):
 
     name = "data_structures/hash_probing"
     knobs = (
-        Knob("table_size", [7, 7, 8, 10, 11, 11, 13, 13, 16, 17], (3, 60), doc="number of slots m"),
-        Knob("n_inserts", [4, 5, 5, 6, 7, 8, 9, 10, 12, 13], (1, 100), doc="insert operations"),
-        Knob("n_deletes", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 50), doc="delete operations on keys in the table"),
-        Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 2, 3, 3], (0, 30),
+        # past level 10 the table grows with the inserts, so it stays about three quarters full
+        Knob("table_size", [7, 7, 8, 10, 11, 11, 13, 13, 16, 17, 19, 19, 21, 22, 24, 25, 27, 28, 30, 31], (3, 60),
+             doc="number of slots m"),
+        Knob("n_inserts", [4, 5, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 25], (1, 100),
+             doc="insert operations"),
+        Knob("n_deletes", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9], (0, 50),
+             doc="delete operations on keys in the table"),
+        Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 30),
              doc="searches and deletions of absent keys, which change nothing"),
-        Knob("hash", [["mod"]] * 6 + [["mod", "affine"]] * 4, choices=("mod", "affine"),
+        Knob("hash", [["mod"]] * 6 + [["mod", "affine"]] * 14, choices=("mod", "affine"),
              doc="'mod': h(k) = k mod m; 'affine': h(k) = (a*k + b) mod m"),
     )
     answer_format = ("the contents of slots 0, 1, 2, ... in order, comma-separated: the key, or E for an empty "
@@ -136,6 +165,14 @@ class HashProbing(Task):
                 absent = _fresh_key(rng, m, a, b, inv_a, homes, used | present)
                 ops.insert(at, (rng.choice(["search", "delete"]), absent))
         return ops
+
+    def effort(self, problem):
+        # every operation follows its probe sequence, one slot at a time, from its home slot
+        m = len(problem.check["slots"])
+        affine = _AFFINE.search(problem.prompt)
+        a, b = (int(affine.group(1)), int(affine.group(2))) if affine else (1, 0)
+        ops = [(kind, int(key)) for kind, key in (line.split() for line in listed_operations(problem.prompt))]
+        return slots_probed(m, a, b, ops)
 
     def grade(self, answer, problem):
         expected = problem.check["slots"]

@@ -2,13 +2,16 @@
 rule, and the exact array of a binary heap after a sequence of operations."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._value_lists import LIST_LABELS, count_hint, numbered, read_numbered_ints, read_name_names, says_empty
+from ._value_lists import (LIST_LABELS, count_hint, listed_operations, numbered, read_name_names, read_numbered_ints,
+                           says_empty)
 
 TIE_RULES = {
     "fifo": "the one that was inserted earliest leaves first",
@@ -55,13 +58,16 @@ class PriorityQueue(Task):
 
     name = "data_structures/priority_queue"
     knobs = (
-        Knob("n_ops", [5, 7, 9, 11, 13, 15, 18, 21, 24, 28], (2, 60), doc="insert and extract operations"),
-        Knob("priority_range", [20, 20, 9, 9, 6, 6, 5, 5, 4, 4], (1, 1000), doc="priorities are 1..this"),
-        Knob("order", [["min"]] * 3 + [["min", "max"]] * 7, choices=("min", "max"),
+        Knob("n_ops", [5, 7, 9, 11, 13, 15, 18, 21, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 70], (2, 100),
+             doc="insert and extract operations"),
+        Knob("priority_range", [20, 20, 9, 9, 6, 6, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (1, 1000),
+             doc="priorities are 1..this"),
+        Knob("order", [["min"]] * 3 + [["min", "max"]] * 17, choices=("min", "max"),
              doc="whether the smallest or the largest priority leaves first"),
-        Knob("tie_rule", [["fifo"]] * 4 + [["fifo", "alpha"]] * 2 + [["fifo", "alpha", "lifo"]] * 4,
+        Knob("tie_rule", [["fifo"]] * 4 + [["fifo", "alpha"]] * 2 + [["fifo", "alpha", "lifo"]] * 14,
              choices=("fifo", "alpha", "lifo"), doc="which of several equal-priority items leaves first"),
-        Knob("updates", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4], (0, 30), doc="change-priority and remove operations"),
+        Knob("updates", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], (0, 30),
+             doc="change-priority and remove operations"),
     )
     answer_format = "the names of the extracted items, comma-separated, in the order they are extracted"
     example = "K,B,Z9"  # Z9 is no item's name (names are letters): never an answer
@@ -125,6 +131,19 @@ class PriorityQueue(Task):
                 del items[best_item(items, largest, tie)]
         return ops
 
+    def effort(self, problem):
+        # a direct simulation: each extract compares every item in the queue at that moment;
+        # inserts, changes and removals are one step each
+        size, work = 0, 0
+        for line in listed_operations(problem.prompt):
+            if line == "extract":
+                work += size
+                size -= 1
+            else:
+                work += 1
+                size += line.startswith("insert ") - line.startswith("remove ")
+        return work
+
     def grade(self, answer, problem):
         expected = problem.check["names"]
         try:
@@ -164,9 +183,14 @@ def sift_up(a: list[int], i: int, better) -> None:
         i = parent
 
 
-def run_heap(initial: list[int], ops: list[tuple], largest: bool) -> list[int]:
-    """The heap array after bottom-up heapify of `initial` and then the operations."""
+def run_heap(initial: list[int], ops: list[tuple], largest: bool, tally: list[int] | None = None) -> list[int]:
+    """The heap array after bottom-up heapify of `initial` and then the operations; `tally[0]`,
+    when given, counts the comparisons made."""
     better = (lambda x, y: x > y) if largest else (lambda x, y: x < y)
+    if tally is not None:
+        def better(x, y, strict=better):
+            tally[0] += 1
+            return strict(x, y)
     a = list(initial)
     for i in range(len(a) // 2 - 1, -1, -1):
         sift_down(a, i, better)
@@ -185,6 +209,9 @@ def run_heap(initial: list[int], ops: list[tuple], largest: bool) -> list[int]:
     return a
 
 
+_INITIAL = re.compile(r"built from the array \[([-\d, ]+)\] by bottom-up heapify")  # the array, as the prompt shows it
+
+
 @register
 class HeapArray(Task):
     """Give the exact array of a binary min-heap (or max-heap) after a sequence of inserts and
@@ -195,11 +222,15 @@ class HeapArray(Task):
 
     name = "data_structures/heap_array"
     knobs = (
-        Knob("n_ops", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16], (1, 60), doc="insert / extract / replace operations"),
-        Knob("heapify_size", [0, 0, 0, 5, 6, 6, 7, 8, 9, 10], (0, 40), doc="length of the initial array to heapify"),
-        Knob("kind", [["min"]] * 3 + [["min", "max"]] * 7, choices=("min", "max"), doc="min-heap or max-heap"),
-        Knob("value_range", [50, 50, 50, 40, 30, 25, 20, 15, 12, 10], (2, 1000), doc="values are 1..this"),
-        Knob("replaces", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3], (0, 20), doc="replace-root operations among the operations"),
+        Knob("n_ops", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (1, 60),
+             doc="insert / extract / replace operations"),
+        Knob("heapify_size", [0, 0, 0, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (0, 40),
+             doc="length of the initial array to heapify"),
+        Knob("kind", [["min"]] * 3 + [["min", "max"]] * 17, choices=("min", "max"), doc="min-heap or max-heap"),
+        Knob("value_range", [50, 50, 50, 40, 30, 25, 20, 15, 12, 10, 10, 10, 9, 9, 9, 8, 8, 8, 7, 7], (2, 1000),
+             doc="values are 1..this"),
+        Knob("replaces", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 20),
+             doc="replace-root operations among the operations"),
     )
     answer_format = "the heap array a[0], a[1], ..., as a comma-separated list of integers"
     example = "3,8,5,12,0"  # the values are positive: never an answer
@@ -256,6 +287,16 @@ class HeapArray(Task):
         if size == 0:
             ops.append(("insert", rng.randint(1, r)))
         return initial, ops
+
+    def effort(self, problem):
+        # the comparisons of bottom-up heapify and of every sift, counted by running them
+        start = _INITIAL.search(problem.prompt)
+        initial = [int(v) for v in start.group(1).split(", ")] if start else []
+        ops = [tuple(line.split()[:1]) + tuple(int(v) for v in line.split()[1:])
+               for line in listed_operations(problem.prompt)]
+        tally = [0]
+        run_heap(initial, ops, problem.params["kind"] == "max", tally)
+        return tally[0]
 
     def grade(self, answer, problem):
         expected = problem.check["array"]

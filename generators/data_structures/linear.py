@@ -6,7 +6,7 @@ from collections import deque
 
 from procgym import Draft, Knob, Task, register
 
-from ._value_lists import grade_int_list, numbered
+from ._value_lists import grade_int_list, listed_operations, numbered
 
 RULES = {
     "stack": ("A stack starts empty. \"push x\" puts x on top; \"pop\" removes the top value; \"peek\" reads the "
@@ -123,14 +123,16 @@ class StackQueueOps(Task):
 
     name = "data_structures/stack_queue_ops"
     knobs = (
-        Knob("n_ops", [5, 7, 9, 11, 13, 16, 19, 22, 26, 30], (1, 150), doc="operations that change the structures"),
+        Knob("n_ops", [5, 7, 9, 11, 13, 16, 19, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72, 80], (1, 150),
+             doc="operations that change the structures"),
         Knob("structure", [["stack", "queue"], ["stack", "queue"], ["stack", "queue", "deque"], ["deque"],
                            ["deque", "stack_and_queue"], ["deque", "stack_and_queue"], ["stack_and_queue"],
-                           ["deque", "stack_and_queue"], ["stack_and_queue"], ["stack_and_queue"]],
+                           ["deque", "stack_and_queue"]] + [["stack_and_queue"]] * 12,
              choices=("stack", "queue", "deque", "stack_and_queue"), doc="what is simulated"),
-        Knob("ask", [["popped", "final"]] * 10, choices=("popped", "final"),
+        Knob("ask", [["popped", "final"]] * 20, choices=("popped", "final"),
              doc="'popped': the removed values in order; 'final': the final contents"),
-        Knob("peeks", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4], (0, 30), doc="peek operations that change nothing"),
+        Knob("peeks", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (0, 30),
+             doc="peek operations that change nothing"),
     )
     answer_format = "the values as a comma-separated list of integers, in the order asked for"
     example = "12,5,0"  # the values are positive: never an answer
@@ -172,6 +174,10 @@ class StackQueueOps(Task):
                     f"{numbered(_text(structure, op) for op in ops)}\n\n{task}")
         what = "removed values" if ask == "popped" else "final contents"
         return Draft(question, ",".join(map(str, target)), {"values": target, "what": what})
+
+    def effort(self, problem):
+        # a direct simulation: one step per operation, then each value of the answer is read off
+        return len(listed_operations(problem.prompt)) + len(problem.check["values"])
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], problem.check["what"], labelled=False)

@@ -1,9 +1,11 @@
 """Singly linked lists: insert, delete, reverse a segment, rotate, swap pairs; give the final list."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 
-from ._value_lists import grade_int_list, numbered
+from ._value_lists import grade_int_list, listed_operations, numbered
 
 
 class Node:
@@ -122,6 +124,24 @@ def op_text(op: tuple) -> str:
     return f"{kind} {op[1]}"
 
 
+def pointer_steps(values: list[int], op: tuple) -> int:
+    """How many nodes `apply` walks past to carry out `op` on the list `values`, plus one for
+    the relinking."""
+    kind, n = op[0], len(values)
+    if kind == "push_front":
+        walked = 0
+    elif kind in ("insert_after", "delete"):
+        walked = values.index(op[1]) + 1 if op[1] in values else n
+    elif kind == "reverse":
+        walked = op[2] if 1 <= op[1] < op[2] <= n else n
+    else:  # push_back, rotate, swap_pairs and remove_from_end walk (or count) the whole list
+        walked = n
+    return walked + 1
+
+
+_START = re.compile(r"from the front to the end:\n(.+)\n")  # the starting list, as the prompt shows it
+
+
 RULES = {
     "push_front": "\"push_front x\" adds a node with value x at the front",
     "push_back": "\"push_back x\" adds a node with value x at the end",
@@ -154,11 +174,14 @@ class LinkedListOps(Task):
 
     name = "data_structures/linked_list_ops"
     knobs = (
-        Knob("initial", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (0, 40), doc="starting list length"),
-        Knob("n_ops", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12], (1, 60), doc="operations"),
-        Knob("ops", ["basic", "basic", "insert", "insert", "reverse", "reverse", "all", "all", "all", "all"],
+        Knob("initial", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20], (0, 40),
+             doc="starting list length"),
+        Knob("n_ops", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 18, 19, 20, 22, 24, 26], (1, 60),
+             doc="operations"),
+        Knob("ops", ["basic", "basic", "insert", "insert", "reverse", "reverse"] + ["all"] * 14,
              choices=tuple(OP_SETS), doc="which operations appear"),
-        Knob("distractors", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 20), doc="operations naming absent values"),
+        Knob("distractors", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 20),
+             doc="operations naming absent values"),
     )
     answer_format = "the final list, from the front to the end, as a comma-separated list of integers"
     example = "4,17,9,0"  # the values are 1 to 99: never an answer
@@ -221,6 +244,19 @@ class LinkedListOps(Task):
                       "are distinct.\n\nOperations, in order:\n" + numbered(op_text(op) for op in ops)
                     + "\n\nWhat is the final list?")
         return Draft(question, ",".join(map(str, final)), {"values": final})
+
+    def effort(self, problem):
+        # pointer steps: each operation walks the list from the front as far as it must (to the
+        # value or position it names, or to the end), then relinks its nodes
+        start = _START.search(problem.prompt)
+        values = [int(v) for v in start.group(1).split(", ")] if start.group(1) != "(empty)" else []
+        work = 0
+        for line in listed_operations(problem.prompt):
+            kind, *args = line.split()
+            op = (kind, *map(int, args))
+            work += pointer_steps(values, op)
+            values = run_list(values, [op])
+        return work
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "final list", labelled=False)

@@ -2,6 +2,7 @@
 maxima and minima, computed the linear-time way."""
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
@@ -9,15 +10,17 @@ from procgym import Draft, Knob, Task, register
 from ._value_lists import grade_int_list
 
 
-def nearest(values: list[int], variant: str) -> list[int]:
+def nearest(values: list[int], variant: str, tally: list[int] | None = None) -> list[int]:
     """For each position, by one pass with a monotonic stack:
 
     next_greater / next_smaller / previous_greater / previous_smaller: the nearest value on that
     side strictly greater (smaller), or -1; next_greater_or_equal: the nearest value to the right
     that is >=, or -1; circular_next_greater: the next strictly greater value going right and
     wrapping around to the start, or -1; wait_greater: how many positions to the right the next
-    strictly greater value is, or 0."""
+    strictly greater value is, or 0. `tally[0]`, when given, counts the positions visited and
+    the pops (each a comparison with the top of the stack)."""
     n = len(values)
+    tally = [0] if tally is None else tally
     out = [-1] * n
     if variant == "wait_greater":
         out = [0] * n
@@ -25,7 +28,9 @@ def nearest(values: list[int], variant: str) -> list[int]:
     if variant.startswith("previous"):
         greater = variant == "previous_greater"
         for i, v in enumerate(values):
+            tally[0] += 1
             while stack and (values[stack[-1]] <= v if greater else values[stack[-1]] >= v):
+                tally[0] += 1
                 stack.pop()
             out[i] = values[stack[-1]] if stack else -1
             stack.append(i)
@@ -34,6 +39,7 @@ def nearest(values: list[int], variant: str) -> list[int]:
     for j in range(rounds * n):
         i = j % n
         v = values[i]
+        tally[0] += 1
         while stack:
             top = values[stack[-1]]
             if variant == "next_smaller":
@@ -44,6 +50,7 @@ def nearest(values: list[int], variant: str) -> list[int]:
                 beats = v > top
             if not beats:
                 break
+            tally[0] += 1
             k = stack.pop()
             out[k] = j - k if variant == "wait_greater" else v
         if j < n:
@@ -51,25 +58,36 @@ def nearest(values: list[int], variant: str) -> list[int]:
     return out
 
 
-def window_extremes(values: list[int], k: int, kind: str, stride: int = 1) -> list[int]:
+def window_extremes(values: list[int], k: int, kind: str, stride: int = 1,
+                    tally: list[int] | None = None) -> list[int]:
     """The max, min or range (max - min) of each window of k consecutive values, windows starting
-    at positions 0, stride, 2*stride, ... while they fit, by monotonic deques."""
+    at positions 0, stride, 2*stride, ... while they fit, by monotonic deques. `tally[0]`, when
+    given, counts the values pushed and popped on the deques the kind needs (the max deque, the
+    min deque, or both for a range) and the windows read off."""
+    tally = [0] if tally is None else tally
+    need_hi, need_lo = kind != "min", kind != "max"
     hi: deque[int] = deque()  # indices, values decreasing
     lo: deque[int] = deque()  # indices, values increasing
     out = []
     for i, v in enumerate(values):
         while hi and values[hi[-1]] <= v:
+            tally[0] += need_hi
             hi.pop()
         hi.append(i)
         while lo and values[lo[-1]] >= v:
+            tally[0] += need_lo
             lo.pop()
         lo.append(i)
+        tally[0] += need_hi + need_lo
         start = i - k + 1
         if hi[0] < start:
+            tally[0] += need_hi
             hi.popleft()
         if lo[0] < start:
+            tally[0] += need_lo
             lo.popleft()
         if start >= 0 and start % stride == 0:
+            tally[0] += 1
             mx, mn = values[hi[0]], values[lo[0]]
             out.append(mx if kind == "max" else mn if kind == "min" else mx - mn)
     return out
@@ -100,15 +118,17 @@ class NextGreaterElement(Task):
 
     name = "data_structures/next_greater_element"
     knobs = (
-        Knob("length", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16], (2, 60), doc="array length"),
-        Knob("repeats", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 30), doc="positions that repeat an earlier value"),
+        Knob("length", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (2, 60),
+             doc="array length"),
+        Knob("repeats", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (0, 30),
+             doc="positions that repeat an earlier value"),
         Knob("variant", [["next_greater"], ["next_greater"], ["next_greater", "next_smaller"],
                          ["next_smaller", "previous_greater"], ["next_greater", "next_smaller", "previous_greater",
                                                                 "previous_smaller"],
                          ["previous_greater", "previous_smaller", "next_greater_or_equal"],
                          ["next_greater_or_equal", "wait_greater", "circular_next_greater"],
-                         ["wait_greater", "circular_next_greater"], ["circular_next_greater", "wait_greater"],
-                         ["circular_next_greater"]],
+                         ["wait_greater", "circular_next_greater"], ["circular_next_greater", "wait_greater"]]
+             + [["circular_next_greater"]] * 11,
              choices=tuple(VARIANTS), doc="what is asked for each element"),
     )
     answer_format = "one integer per array position, in order, as a comma-separated list"
@@ -127,8 +147,20 @@ class NextGreaterElement(Task):
         return Draft(question, ",".join(map(str, answer)), {"values": answer},
                      example="1,3,0,1,-2" if variant == "wait_greater" else None)
 
+    def effort(self, problem):
+        # the monotonic-stack pass: every position is compared with the stack's top, each pop is
+        # one more comparison (a circular array is passed over twice)
+        shown = _VALUES.search(problem.prompt)
+        values = [int(v) for v in shown.group(1).split(", ")]
+        tally = [0]
+        nearest(values, problem.params["variant"], tally)
+        return tally[0]
+
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "answers", labelled=False)
+
+
+_VALUES = re.compile(r"values, from left to right(?: \(positions 1 to \d+\))?:\n(.+)\n")  # the array, as shown
 
 
 KINDS = {"max": "the largest value", "min": "the smallest value",
@@ -144,15 +176,15 @@ class SlidingWindowExtremes(Task):
 
     name = "data_structures/sliding_window_extremes"
     knobs = (
-        Knob("length", [6, 7, 8, 9, 10, 11, 12, 14, 16, 18], (2, 80), doc="array length"),
-        Knob("window", [2, 3, 3, (3, 4), (3, 4), (3, 5), (3, 5), (4, 6), (4, 6), (4, 7)], (1, 40),
-             doc="window size k"),
+        Knob("length", [6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44], (2, 80),
+             doc="array length"),
+        Knob("window", [2, 3, 3, (3, 4), (3, 4), (3, 5), (3, 5), (4, 6), (4, 6), (4, 7), (4, 7), (5, 8), (5, 8),
+                        (5, 9), (6, 10), (6, 10), (6, 11), (7, 12), (7, 12), (8, 13)], (1, 40), doc="window size k"),
         Knob("kind", [["max"], ["max", "min"], ["max", "min"], ["max", "min"], ["max", "min", "range"],
-                      ["min", "range"], ["max", "min", "range"], ["range"], ["range", "max", "min"], ["range"]],
+                      ["min", "range"], ["max", "min", "range"], ["range"], ["range", "max", "min"]] + [["range"]] * 11,
              choices=tuple(KINDS), doc="what is reported per window"),
-        Knob("negatives", [False, False, False, True, True, True, True, True, True, True],
-             doc="values may be negative"),
-        Knob("stride", [1, 1, 1, 1, 1, 1, [2, 3], [2, 3], [2, 3], 3], (1, 10), doc="how far the window moves"),
+        Knob("negatives", [False, False, False] + [True] * 17, doc="values may be negative"),
+        Knob("stride", [1, 1, 1, 1, 1, 1, [2, 3], [2, 3], [2, 3]] + [3] * 11, (1, 10), doc="how far the window moves"),
     )
     answer_format = "one integer per window, in order from the leftmost window, as a comma-separated list"
     example = "9,9,7,99"  # the values are at most 40 and a range at most 60: never an answer
@@ -174,6 +206,14 @@ class SlidingWindowExtremes(Task):
                     f"{', '.join(map(str, values))}\n\nA window of {k} consecutive positions slides along it. "
                     f"{slide}\n\nFor each window, give {KINDS[kind]} inside it.")
         return Draft(question, ",".join(map(str, answer)), {"values": answer})
+
+    def effort(self, problem):
+        # the monotonic deques' pushes and pops, and one read per window
+        values = [int(v) for v in _VALUES.search(problem.prompt).group(1).split(", ")]
+        params = problem.params
+        tally = [0]
+        window_extremes(values, min(params["window"], len(values)), params["kind"], params["stride"], tally)
+        return tally[0]
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "window values", labelled=False)

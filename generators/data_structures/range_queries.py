@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._value_lists import grade_int_list, numbered
+from ._value_lists import grade_int_list, listed_operations, numbered
 
 _INF = float("inf")
 
@@ -116,15 +116,18 @@ class RangeQueries(Task):
 
     name = "data_structures/range_queries"
     knobs = (
-        Knob("n_values", [5, 6, 7, 8, 8, 10, 11, 12, 14, 16], (2, 64), doc="array length"),
-        Knob("n_updates", [2, 3, 4, 4, 5, 6, 7, 8, 10, 12], (0, 60), doc="point updates"),
-        Knob("n_queries", [2, 3, 3, 4, 4, 5, 6, 6, 7, 8], (1, 40), doc="queries"),
-        Knob("updates", ["add", "add", "add", "mixed", "mixed", "mixed", "mixed", "mixed", "mixed", "mixed"],
+        Knob("n_values", [5, 6, 7, 8, 8, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 36, 40], (2, 64),
+             doc="array length"),
+        Knob("n_updates", [2, 3, 4, 4, 5, 6, 7, 8, 10, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28], (0, 60),
+             doc="point updates"),
+        Knob("n_queries", [2, 3, 3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 10, 11, 12, 13, 14, 15, 16, 18], (1, 40),
+             doc="queries"),
+        Knob("updates", ["add", "add", "add"] + ["mixed"] * 17,
              choices=("add", "set", "mixed"), doc="update kinds: add a delta, set a value, or both"),
-        Knob("negatives", [False, False, False, False, True, True, True, True, True, True],
-             doc="values and deltas may be negative"),
-        Knob("queries", ["sum", "sum", "sum", "sum_min", "sum_min", "sum_min_max", "sum_node", "sum_node", "all",
-                         "all"], choices=tuple(QUERY_KINDS), doc="which query kinds appear"),
+        Knob("negatives", [False] * 4 + [True] * 16, doc="values and deltas may be negative"),
+        Knob("queries",
+             ["sum", "sum", "sum", "sum_min", "sum_min", "sum_min_max", "sum_node", "sum_node"] + ["all"] * 12,
+             choices=tuple(QUERY_KINDS), doc="which query kinds appear"),
     )
     answer_format = "the answers to the queries, in the order they appear, as a comma-separated list of integers"
     example = "17,-3,8"
@@ -196,6 +199,21 @@ class RangeQueries(Task):
         # sums have no value that no problem reaches: the example is drawn last, among those wrong here
         return Draft(question, ",".join(map(str, answers)), {"values": answers},
                      example=rng.choice([e for e in _EXAMPLES if e != ",".join(map(str, answers))]))
+
+    def effort(self, problem):
+        # each update changes one value; each query reads the values it covers: a range l..r,
+        # or the low(k) values a Fenwick node k sums
+        work = 0
+        for line in listed_operations(problem.prompt):
+            words = line.split()
+            if words[0] in ("sum", "min", "max"):
+                work += int(words[2]) - int(words[1]) + 1
+            elif words[0] == "node":
+                k = int(words[1])
+                work += k & -k
+            else:
+                work += 1
+        return work
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "query answers")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from procgym import Draft, Knob, Task, register
 
-from ._value_lists import grade_int_list, numbered
+from ._value_lists import grade_int_list, listed_operations, numbered
 
 
 class Trie:
@@ -113,14 +113,18 @@ class TrieOperations(Task):
 
     name = "data_structures/trie_operations"
     knobs = (
-        Knob("n_words", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (1, 60), doc="distinct words inserted"),
-        Knob("max_length", [3, 4, 4, 5, 5, 5, 6, 6, 7, 7], (2, 12), doc="longest word"),
-        Knob("n_deletes", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5], (0, 30), doc="deletions of stored words"),
-        Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4], (0, 30), doc="operations that change nothing"),
-        Knob("n_queries", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 30), doc="prefix-count queries"),
-        Knob("node_query", [False] * 5 + [True] * 5, doc="also ask for the number of trie nodes"),
-        Knob("interleave", [False, False, False, False, True, True, True, True, True, True],
-             doc="queries are mixed in among the updates"),
+        Knob("n_words", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (1, 60),
+             doc="distinct words inserted"),
+        Knob("max_length", [3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10], (2, 12),
+             doc="longest word"),
+        Knob("n_deletes", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (0, 30),
+             doc="deletions of stored words"),
+        Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 30),
+             doc="operations that change nothing"),
+        Knob("n_queries", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (1, 30),
+             doc="prefix-count queries"),
+        Knob("node_query", [False] * 5 + [True] * 15, doc="also ask for the number of trie nodes"),
+        Knob("interleave", [False] * 4 + [True] * 16, doc="queries are mixed in among the updates"),
     )
     answer_format = "the answers to the queries, in the order the queries appear, as a comma-separated list of integers"
     example = "3,0,-1"  # a count is never negative: never an answer
@@ -187,6 +191,22 @@ class TrieOperations(Task):
         question = (f"{rules}\n\nOperations:\n{numbered(text(op) for op in ops)}\n\n{where} "
                     "Give the answers to the queries in order.")
         return Draft(question, ",".join(map(str, answers)), {"values": answers})
+
+    def effort(self, problem):
+        # every insert, delete and count walks its word letter by letter; a node count adds up
+        # the nodes of the trie as it stands
+        trie, work = Trie(), 0
+        for line in listed_operations(problem.prompt):
+            kind, _, word = line.partition(" ")
+            if kind == "nodes":
+                work += trie.nodes
+                continue
+            work += len(word)
+            if kind == "insert":
+                trie.insert(word)
+            elif kind == "delete":
+                trie.delete(word)
+        return work
 
     def grade(self, answer, problem):
         return grade_int_list(answer, problem.check["values"], "query answers")

@@ -1,15 +1,20 @@
 """Union-find: answer "same set?" queries interleaved with unions, and count the sets at the end."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_int, read_parts, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._value_lists import numbered, read_yes_no_list
+from ._value_lists import listed_operations, numbered, read_yes_no_list
 
 ANSWER_LABELS = {"answers", "queries", "query answers", "query results"}
 SET_LABELS = {"sets", "number of sets", "set count", "count", "components"}
+
+
+_ELEMENTS = re.compile(r"Elements 1 to (\d+) each start")  # the number of elements, as the prompt states it
 
 
 class DisjointSets:
@@ -25,6 +30,14 @@ class DisjointSets:
             self.parent[x] = self.parent[self.parent[x]]
             x = self.parent[x]
         return x
+
+    def depth(self, x: int) -> int:
+        """The nodes on the path from x up to its root, the root included (changes nothing)."""
+        nodes = 1
+        while self.parent[x] != x:
+            x = self.parent[x]
+            nodes += 1
+        return nodes
 
     def union(self, a: int, b: int) -> bool:
         ra, rb = self.find(a), self.find(b)
@@ -60,12 +73,15 @@ class UnionFind(Task):
 
     name = "data_structures/union_find"
     knobs = (
-        Knob("n_elements", [5, 6, 7, 8, 9, 10, 12, 14, 16, 18], (2, 100), doc="elements 1..n"),
-        Knob("n_unions", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16], (1, 200), doc="union operations"),
-        Knob("n_queries", [2, 3, 3, 4, 4, 5, 6, 7, 8, 9], (1, 100), doc="same-set queries"),
-        Knob("redundant", [0, 0, 1, 1, 1, 2, 2, 3, 3, 4], (0, 50), doc="unions of elements already in one set"),
-        Knob("indirect", [False, False, True, True, True, True, True, True, True, True],
-             doc="'yes' queries favour pairs never joined directly"),
+        Knob("n_elements", [5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44], (2, 100),
+             doc="elements 1..n"),
+        Knob("n_unions", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 31, 34, 37, 40], (1, 200),
+             doc="union operations"),
+        Knob("n_queries", [2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20], (1, 100),
+             doc="same-set queries"),
+        Knob("redundant", [0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 50),
+             doc="unions of elements already in one set"),
+        Knob("indirect", [False, False] + [True] * 18, doc="'yes' queries favour pairs never joined directly"),
     )
     answer_format = ("the query answers in order as yes or no, comma-separated, then a semicolon, then the number "
                      "of sets at the end")
@@ -103,6 +119,22 @@ class UnionFind(Task):
                     f"Answer each query, in order, and give the number of sets after all the operations.")
         answer = ",".join("yes" if x else "no" for x in answers) + f"; {count}"
         return Draft(question, answer, {"answers": answers, "sets": count})
+
+    def effort(self, problem):
+        # the disjoint-set run: every union and query follows the parent links from its two
+        # elements up to their roots; the sets are counted over all n elements at the end
+        n = int(_ELEMENTS.search(problem.prompt).group(1))
+        ds, work = DisjointSets(n), n
+        for line in listed_operations(problem.prompt):
+            kind, a, b = line.split()
+            a, b = int(a), int(b)
+            work += ds.depth(a) + ds.depth(b)
+            if kind == "union":
+                ds.union(a, b)
+            else:  # the query's finds halve the paths, as in the reference run
+                ds.find(a)
+                ds.find(b)
+        return work
 
     def grade(self, answer, problem):
         c = problem.check

@@ -64,14 +64,19 @@ class BestArm(TurnBudgetTask):
 
     name = "exploration/best_arm"
     knobs = (
-        Knob("n_arms", [2, 3, (3, 4), 4, (4, 5), 5, (5, 6), 6, (6, 7), (7, 8)], (2, 12), doc="arms"),
+        Knob("n_arms", [2, 3, (3, 4), 4, (4, 5), 5, (5, 6), 6, (6, 7), (7, 8), (8, 9), (8, 9), (9, 10), (9, 10),
+                        (10, 11), (10, 11), (11, 12), (11, 12), 12, 12], (2, 12), doc="arms"),
         Knob("gap", [(0.35, 0.45), (0.3, 0.4), (0.27, 0.33), (0.23, 0.28), (0.2, 0.25), (0.18, 0.22), (0.16, 0.2),
-                     (0.14, 0.17), (0.12, 0.15), (0.1, 0.13)], (0.05, 0.8),
+                     (0.14, 0.17), (0.12, 0.15), (0.1, 0.13), (0.09, 0.12), (0.09, 0.11), (0.08, 0.11), (0.08, 0.1),
+                     (0.07, 0.1), (0.07, 0.09), (0.06, 0.09), (0.06, 0.08), (0.05, 0.08), (0.05, 0.07)], (0.05, 0.8),
              doc="least margin of the best arm's probability over every other arm's (rounded to 0.01)"),
-        Knob("decoys", [0, 0, 1, 1, 1, 2, 2, 3, 3, 4], (0, 11), doc="arms within gap + 0.05 of the best"),
+        Knob("decoys", [0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (0, 11),
+             doc="arms within gap + 0.05 of the best"),
         Knob("pulls_per_arm", [(16, 24), (20, 30), (25, 35), (35, 45), (45, 55), (55, 65), (65, 75), (85, 95),
-                               (105, 115), (125, 135)], (4, 1000), doc="pull budget divided by the number of arms"),
-        Knob("spare_actions", [6, 5, 5, 4, 4, 3, 3, 2, 2, 1], (0, 50),
+                               (105, 115), (125, 135), (145, 155), (165, 175), (190, 200), (215, 225), (245, 255),
+                               (280, 290), (320, 330), (360, 370), (410, 420), (460, 480)], (4, 1000),
+             doc="pull budget divided by the number of arms"),
+        Knob("spare_actions", [6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0], (0, 50),
              doc="actions allowed beyond the reference policy's"),
     )
     answer_format = "pull K N (pull arm K N times), or commit K"
@@ -129,6 +134,11 @@ class BestArm(TurnBudgetTask):
             f"game, and you win if arm K is the best arm. An invalid action is rejected and still uses an "
             f"action; running out of actions before committing loses.")
         return self.draft(question, "\n".join(actions), check)  # only commit wins: a pull never does
+
+    def effort(self, problem):
+        # the evidence successive halving weighs: every pull of the reference line, and its actions
+        actions = problem.answer.split("\n")
+        return len(actions) + sum(int(a.split()[2]) for a in actions if a.startswith("pull"))
 
     def start(self, problem):
         k = len(problem.check["probs"])

@@ -48,11 +48,13 @@ class HiddenGraph(TurnBudgetTask):
 
     name = "exploration/hidden_graph"
     knobs = (
-        Knob("n_nodes", [6, 8, 10, 12, 14, 16, 18, 20, 24, 28], (3, 60), doc="nodes in the graph"),
-        Knob("extra_edges", [0, 1, 2, 3, 4, 6, 7, 9, 12, 15], (0, 200), doc="edges beyond a spanning tree"),
-        Knob("marks", [True, True, True, True, False, False, False, False, False, False],
+        Knob("n_nodes", [6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40, 45, 50, 55, 60, 66, 72, 80], (3, 200),
+             doc="nodes in the graph"),
+        Knob("extra_edges", [0, 1, 2, 3, 4, 6, 7, 9, 12, 15, 18, 21, 24, 28, 32, 36, 40, 45, 50, 56], (0, 400),
+             doc="edges beyond a spanning tree"),
+        Knob("marks", [True, True, True, True, False, False, False, False, False, False] + [False] * 10,
              doc="observations flag neighbours already visited"),
-        Knob("slack", [6, 5, 4, 3, 3, 2, 2, 1, 0, 0], (0, 200), doc="moves allowed beyond 2(n-1)"),
+        Knob("slack", [6, 5, 4, 3, 3, 2, 2, 1, 0, 0] + [0] * 10, (0, 200), doc="moves allowed beyond 2(n-1)"),
     )
     answer_format = "a move as the label of a neighbouring node"
     example = "move 5"  # labels have two digits or more: node 5 is in no graph, so the example never wins
@@ -102,6 +104,12 @@ class HiddenGraph(TurnBudgetTask):
             f"Each turn, move along an edge to a neighbour of your current node. You have {budget} moves; an "
             f"invalid move is rejected and still uses one.{note}")
         return self.draft(question, "\n".join(f"move {v}" for v in trail[1:]), check)
+
+    def effort(self, problem):
+        # the explorer's moves, and every neighbour label it reads at the nodes it stands on
+        adj, trail = problem.check["adj"], {problem.check["start"]}
+        trail.update(int(line.split()[1]) for line in problem.answer.split("\n"))
+        return len(problem.answer.split("\n")) + sum(len(adj[str(v)]) for v in trail)
 
     def neighbours(self, c, node: int, visited) -> str:
         ns = c["adj"][str(node)]

@@ -54,6 +54,16 @@ def neighbours8(r: int, c: int, rows: int, cols: int):
                 yield r + dr, c + dc
 
 
+def policy_turns(task, problem) -> int:
+    """The turns the task's reference policy takes to finish the episode (at most its budget): the
+    steps of the reference solution, for `effort`."""
+    state, turns, done = task.initial_state(problem), 0, False
+    while not done and turns < task.budget(problem):
+        state, _, _, done = task.step(problem, state, task.plan(problem, state))
+        turns += 1
+    return turns
+
+
 def join_and(items) -> str:
     items = [str(i) for i in items]
     if len(items) <= 2:

@@ -6,7 +6,8 @@ from procgym.kit import WIN, Param, Tool, TurnBudgetTask, plural
 
 from ._boards import cell_name, neighbours8, parse_cell, render_board, strip_prefix
 
-FLEETS = {1: (3,), 2: (3, 2), 3: (4, 3, 2), 4: (4, 3, 3, 2), 5: (5, 4, 3, 3, 2), 6: (5, 4, 4, 3, 3, 2)}
+FLEETS = {1: (3,), 2: (3, 2), 3: (4, 3, 2), 4: (4, 3, 3, 2), 5: (5, 4, 3, 3, 2), 6: (5, 4, 4, 3, 3, 2),
+          7: (5, 4, 4, 3, 3, 3, 2), 8: (5, 5, 4, 4, 3, 3, 2, 2)}
 UNKNOWN, MISS, HIT, SUNK = ".", "o", "x", "#"
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -128,13 +129,14 @@ class Battleship(TurnBudgetTask):
 
     name = "games/battleship"
     knobs = (
-        Knob("size", [5, 6, 6, 7, 7, 8, 8, 9, 10, 10], (4, 20), doc="rows and columns of the grid"),
-        Knob("n_ships", [2, 2, 3, 3, 4, 4, 5, 5, 5, 6], (1, 6),
+        Knob("size", [5, 6, 6, 7, 7, 8, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 16], (4, 20),
+             doc="rows and columns of the grid"),
+        Knob("n_ships", [2, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 6, 7, 7, 8, 7, 8, 8, 8], (1, 8),
              doc="ships in the fleet, by length: 1 (3), 2 (3, 2), 3 (4, 3, 2), 4 (4, 3, 3, 2), "
-                 "5 (5, 4, 3, 3, 2), 6 (5, 4, 4, 3, 3, 2)"),
-        Knob("given_misses", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6], (0, 100),
+                 "5 (5, 4, 3, 3, 2), 6 (5, 4, 4, 3, 3, 2), 7 (5, 4, 4, 3, 3, 3, 2), 8 (5, 5, 4, 4, 3, 3, 2, 2)"),
+        Knob("given_misses", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (0, 100),
              doc="empty cells already fired at (free shots, shown as misses on the first board)"),
-        Knob("slack", [8, 6, 5, 4, 3, 2, 1, 0, 0, 0], (0, 400), doc="shots allowed beyond the policy's bound"),
+        Knob("slack", [8, 6, 5, 4, 3, 2, 1, 0, 0, 0] + [0] * 10, (0, 400), doc="shots allowed beyond the policy's bound"),
     )
     answer_format = "a shot as fire and a cell (column letter, row number), e.g. fire C4"
     example = "fire C4"
@@ -173,6 +175,14 @@ class Battleship(TurnBudgetTask):
                  "lengths": list(lengths), "given": [list(cell) for cell in given], "budget": budget}
         answer = "\n".join(f"fire {cell_name(r, c)}" for ship in ships for r, c in ship)
         return self.draft(question, answer, check)  # every fleet has 3 cells or more: one shot never wins
+
+    def effort(self, problem):
+        # the shots the reference policy needs at most: a hunt over the lattice cells not already
+        # fired at, and per ship its other cells plus the misses that find its direction and end
+        c = problem.check
+        given = {tuple(cell) for cell in c["given"]}
+        hunt = [cell for cell in lattice(c["rows"], c["cols"], min(c["lengths"])) if cell not in given]
+        return len(hunt) + sum(n + 3 for n in c["lengths"])
 
     def start(self, problem):
         return {"fired": [list(cell) for cell in problem.check["given"]], "sunk": []}

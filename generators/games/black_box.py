@@ -130,16 +130,16 @@ class BlackBoxFunction(TurnBudgetTask):
 
     name = "games/black_box"
     knobs = (
-        Knob("family", ["integer", "modular", "integer", "modular", "integer", "modular", "integer", "modular",
-                        "integer", "modular"], choices=FAMILIES, doc="integer polynomials, or polynomials mod a prime"),
-        Knob("degree", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], (0, 8), doc="the highest possible degree k"),
-        Knob("coef_max", [3, 3, 5, 5, 6, 6, 8, 8, 9, 9], (1, 1000),
+        Knob("family", ["integer", "modular"] * 10, choices=FAMILIES, doc="integer polynomials, or polynomials mod a prime"),
+        Knob("degree", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10], (0, 12),
+             doc="the highest possible degree k"),
+        Knob("coef_max", [3, 3, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 12, 12, 14, 14, 16, 16, 18, 18], (1, 1000),
              doc="integer family: coefficients lie in [-coef_max, coef_max]"),
-        Knob("modulus", [7, 11, 11, 13, 17, 19, 23, 29, 31, 37], (2, 997),
+        Knob("modulus", [7, 11, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79], (2, 997),
              doc="modular family: the prime p (must exceed the degree)"),
-        Knob("given_points", [1, 1, 1, 1, 1, 1, 1, 1, 1, 1], (0, 9),
+        Knob("given_points", [1] * 20, (0, 9),
              doc="values of f at random points shown in the prompt for free (at most the degree + 1)"),
-        Knob("slack", [3, 3, 2, 2, 1, 1, 1, 0, 0, 0], (0, 100),
+        Knob("slack", [3, 3, 2, 2, 1, 1, 1, 0, 0, 0] + [0] * 10, (0, 100),
              doc="turns allowed beyond the queries needed (k + 1 points in all) and the answer"),
     )
     answer_format = "a query like f(3), or a final statement like answer 3x^2 - 2x + 5"
@@ -189,6 +189,12 @@ class BlackBoxFunction(TurnBudgetTask):
             f"action uses one.")
         check = {"family": family, "degree": k, "modulus": p, "coeffs": coeffs, "given": given, "budget": budget}
         return self.draft(question, f"answer {poly_text(coeffs)}", check)  # a query never wins
+
+    def effort(self, problem):
+        # k + 1 points interpolated: (k + 1)^2 terms of Lagrange's formula, plus one modular inverse
+        # per basis polynomial in the modular family
+        points = problem.check["degree"] + 1
+        return points * points + (points if problem.check["modulus"] else 0)
 
     def start(self, problem):
         return {"queries": []}

@@ -15,8 +15,14 @@ CATEGORIES = (
     ("room", ("Kitchen", "Ballroom", "Conservatory", "Dining", "Billiard", "Library", "Lounge", "Hall", "Study",
               "Cellar", "Attic", "Garage")),
 )
+# more cards per category for the levels past 10, drawn from only when a level wants more cards than
+# CATEGORIES holds (so the games of levels 1-10 draw exactly as they always did)
+EXTRA = (("Brown", "Black", "Olive", "Ruby", "Navy", "Amber"),
+         ("Hammer", "Knife", "Shovel", "Sword", "Chain", "Spear"),
+         ("Pantry", "Gallery", "Nursery", "Chapel", "Tower", "Vault"))
 # a suggestion's or an accusation's three cards, one per category, named as the prompt lists them
-_TRIPLE = tuple(Param(kind, "string", f"one {kind} card of this game", enum=pool) for kind, pool in CATEGORIES)
+_TRIPLE = tuple(Param(kind, "string", f"one {kind} card of this game", enum=pool + extra)
+                for (kind, pool), extra in zip(CATEGORIES, EXTRA))
 _SPLIT = re.compile(r"[\s,;/+&]+|\band\b|\bwith\b|\bin\b|\bthe\b")
 
 
@@ -81,11 +87,15 @@ class ClueDeduction(TurnBudgetTask):
 
     name = "games/clue_deduction"
     knobs = (
-        Knob("n_suspects", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 10), doc="suspect cards"),
-        Knob("n_weapons", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (2, 10), doc="weapon cards"),
-        Knob("n_rooms", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12], (2, 12), doc="room cards"),
-        Knob("n_opponents", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5], (1, 6), doc="opponents holding cards"),
-        Knob("slack", [3, 2, 2, 1, 1, 0, 0, 0, 0, 0], (0, 100), doc="turns allowed beyond the policy's bound"),
+        Knob("n_suspects", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 10, 11, 11, 12, 12, 13, 14, 16], (2, 16),
+             doc="suspect cards"),
+        Knob("n_weapons", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 10, 11, 11, 12, 12, 13, 14, 15, 16], (2, 16),
+             doc="weapon cards"),
+        Knob("n_rooms", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12, 12, 13, 13, 14, 14, 15, 15, 16, 17, 18], (2, 18),
+             doc="room cards"),
+        Knob("n_opponents", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8], (1, 8),
+             doc="opponents holding cards"),
+        Knob("slack", [3, 2, 2, 1, 1, 0, 0, 0, 0, 0] + [0] * 10, (0, 100), doc="turns allowed beyond the policy's bound"),
     )
     answer_format = "suggest a suspect, weapon and room, e.g. suggest Plum, Rope, Library; or accuse the same way"
     example = "suggest Plum, Rope, Library"
@@ -98,7 +108,8 @@ class ClueDeduction(TurnBudgetTask):
 
     def build(self, rng, params):
         sizes = [params["n_suspects"], params["n_weapons"], params["n_rooms"]]
-        cards = [sorted(rng.sample(pool, k)) for (_, pool), k in zip(CATEGORIES, sizes)]
+        cards = [sorted(rng.sample(pool if k <= len(pool) else pool + extra, k))
+                 for (_, pool), extra, k in zip(CATEGORIES, EXTRA, sizes)]
         envelope = [rng.choice(group) for group in cards]
         rest = [card for group in cards for card in group if card not in envelope]
         rng.shuffle(rest)
@@ -125,6 +136,12 @@ class ClueDeduction(TurnBudgetTask):
                           answer_format=(f"suggest a suspect, weapon and room, e.g. suggest {example}; or accuse "
                                          f"the same way, e.g. accuse {cards[0][-1]}, {cards[1][-1]}, {cards[2][-1]}"),
                           example=f"suggest {example}")
+
+    def effort(self, problem):
+        # the cards the player must rule out: per category, every card but the envelope's that the
+        # player does not hold
+        c = problem.check
+        return sum(len([card for card in group if card not in c["hands"][0]]) - 1 for group in c["cards"])
 
     def start(self, problem):
         return {"history": []}

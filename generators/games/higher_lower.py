@@ -9,7 +9,7 @@ from procgym import Knob, register
 from procgym.kit import WIN, Param, Tool, TurnBudgetTask
 from procgym.seeding import stable_rng
 
-from ._boards import strip_prefix
+from ._boards import policy_turns, strip_prefix
 
 _NUMBER = re.compile(r"^[+-]?\d{1,9}$")
 
@@ -97,11 +97,12 @@ class HigherLower(TurnBudgetTask):
 
     name = "games/higher_lower"
     knobs = (
-        Knob("range_size", [20, 50, 100, 100, 200, 200, 500, 500, 1000, 1000], (2, 1_000_000),
+        Knob("range_size", [20, 50, 100, 100, 200, 200, 500, 500, 1000, 1000, 2000, 5000, 10_000, 20_000, 50_000,
+                            100_000, 100_000, 200_000, 200_000, 500_000], (2, 1_000_000),
              doc="how many integers the secret may be (a range starting at a random number from 0 to 2x this)"),
-        Knob("noise_percent", [0, 0, 0, 5, 5, 10, 10, 15, 15, 20], (0, 40),
+        Knob("noise_percent", [0, 0, 0, 5, 5, 10, 10, 15, 15, 20, 20, 20, 20, 20, 20, 20, 21, 20, 21, 20], (0, 40),
              doc="percent chance that each higher/lower reply is wrong"),
-        Knob("slack", [2, 1, 0, 0, 0, 0, 0, 0, 0, 0], (0, 1000), doc="guesses allowed beyond the base budget"),
+        Knob("slack", [2, 1, 0, 0, 0, 0, 0, 0, 0, 0] + [0] * 10, (0, 1000), doc="guesses allowed beyond the base budget"),
     )
     answer_format = "a guess as one integer"
     example = "-1"  # below every range (ranges start at 0 or above): the example never wins
@@ -130,6 +131,10 @@ class HigherLower(TurnBudgetTask):
         return self.draft(question, str(secret), {"secret": secret, "low": low, "high": high, "noise_percent": noise,
                                                   "budget": budget},
                           answer_format=f"a guess as one integer from {low} to {high}")
+
+    def effort(self, problem):
+        # the guesses the reference policy (probabilistic bisection) makes
+        return policy_turns(self, problem)
 
     def start(self, problem):
         return {"history": []}

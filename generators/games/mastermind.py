@@ -1,6 +1,7 @@
 """Mastermind: deduce a secret colour code from black/white peg feedback within a guess budget."""
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -114,17 +115,21 @@ class Mastermind(TurnBudgetTask):
     per problem from its seed, not from the secret), collects the first CANDIDATE_CAP of them (all
     of them when fewer) and plays the one that splits those into the most feedback classes. Each
     level's guess budget is the policy's worst case over 2,500 seeds at that level (6, 6, 6, 7, 8,
-    8, 8, 8, 8, 9 guesses at levels 1-10) plus a margin that shrinks from 6 to 1. `Draft.answer`
-    is the secret itself (a one-guess win); the policy never runs at generation time.
+    8, 8, 8, 8, 9 guesses at levels 1-10) plus a margin that shrinks from 6 to 1; at levels 11-18 its
+    worst case over 150-400 seeds (9, 9, 9, 9, 10, 9, 10, 10) plus 2, and at level 19 plus 1.
+    `Draft.answer` is the secret itself (a one-guess win); the policy never runs at generation time.
     """
 
     name = "games/mastermind"
+    cap_reason = ("the palette has ten colours and eight pegs take the policy over a second a game (its pruned "
+                  "search of consistent codes): level 19 plays 8 pegs of 10 colours with one guess to spare, and "
+                  "9 pegs would take seconds a game to play and to calibrate")
     knobs = (
-        Knob("n_pegs", [4, 4, 4, 4, 4, 5, 5, 5, 6, 6], (2, 8), doc="pegs in the code"),
-        Knob("n_colors", [4, 5, 6, 6, 7, 6, 7, 8, 7, 8], (2, 10), doc="colours in play"),
-        Knob("repeats", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_pegs", [4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8], (2, 8), doc="pegs in the code"),
+        Knob("n_colors", [4, 5, 6, 6, 7, 6, 7, 8, 7, 8, 9, 10, 8, 9, 10, 8, 9, 10, 10], (2, 10), doc="colours in play"),
+        Knob("repeats", [False, False, False] + [True] * 16,
              doc="whether a colour may appear more than once in the secret code"),
-        Knob("max_guesses", [12, 11, 10, 9, 10, 10, 10, 9, 9, 10], (1, 100),
+        Knob("max_guesses", [12, 11, 10, 9, 10, 10, 10, 9, 9, 10, 11, 11, 11, 11, 12, 11, 12, 12, 11], (1, 100),
              doc="guess budget (invalid guesses count)"),
     )
     answer_format = ("a guess as one colour letter per peg, left to right, e.g. RGBY "
@@ -175,6 +180,12 @@ class Mastermind(TurnBudgetTask):
         fmt = (f"a guess as {n} colour letters, left to right, e.g. {example} "
                f"(spaces or commas between letters are also accepted)")
         return self.draft(question, code, check, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # the information the deduction must gather: log2 of the codes the secret may be
+        c = problem.check
+        k, n = c["n_colors"], c["n_pegs"]
+        return n * math.log2(k) if c["repeats"] else math.log2(math.perm(k, n))
 
     def start(self, problem):
         return {"history": []}

@@ -113,13 +113,16 @@ class Maze(TurnBudgetTask):
 
     name = "games/maze"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 7, 8, 9, 10, 12, 14], (2, 40), doc="rows of cells"),
-        Knob("cols", [4, 5, 6, 6, 7, 8, 10, 11, 12, 14], (2, 40), doc="columns of cells"),
-        Knob("view_radius", [3, 2, 2, 2, 2, 1, 1, 1, 1, 1], (0, 40),
+        Knob("rows", [4, 5, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26, 28], (2, 40),
+             doc="rows of cells"),
+        Knob("cols", [4, 5, 6, 6, 7, 8, 10, 11, 12, 14, 15, 16, 17, 18, 20, 21, 22, 24, 26, 28], (2, 40),
+             doc="columns of cells"),
+        Knob("view_radius", [3, 2, 2, 2, 2, 1, 1, 1, 1, 1] + [1] * 10, (0, 40),
              doc="the agent sees cells at most this many rows and columns away"),
-        Knob("extra_openings", [0, 0, 0, 5, 5, 10, 10, 15, 15, 20], (0, 100),
+        Knob("extra_openings", [0, 0, 0, 5, 5, 10, 10, 15, 15, 20] + [20] * 10, (0, 100),
              doc="percent of the perfect maze's interior walls knocked down (loops)"),
-        Knob("slack_percent", [200, 150, 120, 100, 80, 60, 50, 40, 30, 25], (0, 1000),
+        Knob("slack_percent", [200, 150, 120, 100, 80, 60, 50, 40, 30, 25, 25, 25, 22, 22, 20, 20, 18, 18, 15, 15],
+             (0, 1000),
              doc="moves allowed beyond the shortest path, as a percent of its length (rounded up)"),
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east)"
@@ -159,6 +162,11 @@ class Maze(TurnBudgetTask):
         # the exit is the cell farthest from the start, at least two moves away in a maze of at least
         # 2x2 cells (a cell has at most 4 neighbours, fewer than the others), so no single move wins
         return self.draft(question, "\n".join(moves), check)
+
+    def effort(self, problem):
+        # breadth-first search over every cell (the exit is the farthest one), then the path walked
+        c = problem.check
+        return c["rows"] * c["cols"] + c["shortest"]
 
     def start(self, problem):
         return {"pos": list(problem.check["start"])}

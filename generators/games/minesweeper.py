@@ -156,11 +156,13 @@ class Minesweeper(TurnBudgetTask):
 
     name = "games/minesweeper"
     knobs = (
-        Knob("rows", [5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (3, 16), doc="rows of the board"),
-        Knob("cols", [5, 6, 7, 7, 8, 8, 9, 9, 10, 10], (3, 16), doc="columns of the board"),
-        Knob("mine_percent", [10, 11, 12, 13, 14, 15, 16, 16, 17, 18], (1, 30),
+        Knob("rows", [5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 14], (3, 16),
+             doc="rows of the board"),
+        Knob("cols", [5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 14, 14], (3, 16),
+             doc="columns of the board"),
+        Knob("mine_percent", [10, 11, 12, 13, 14, 15, 16, 16, 17, 18, 18, 18, 19, 19, 20, 20, 20, 21, 22, 22], (1, 30),
              doc="mines as a percent of the cells (rounded, at least 1)"),
-        Knob("min_reveals", [2, 3, 4, 5, 6, 8, 10, 12, 14, 16], (0, 200),
+        Knob("min_reveals", [2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 38], (0, 200),
              doc="boards the solver clears in fewer reveals than this (after the opening) are redrawn"),
     )
     answer_format = "an action: reveal and a cell (column letter, row number), e.g. reveal C4; or flag C4 / unflag C4"
@@ -212,6 +214,11 @@ class Minesweeper(TurnBudgetTask):
             f"{render(rows, cols, shown, set())}")
         check = {"rows": rows, "cols": cols, "mines": sorted(mines), "start": start, "budget": budget}
         return self.draft(question, "\n".join(f"reveal {name(cell)}" for cell in order), check)
+
+    def effort(self, problem):
+        # the cells logic must decide: each safe cell the solver proves and reveals itself (cells a
+        # 0 opens come free), and each mine
+        return len(problem.answer.split("\n")) + len(problem.check["mines"])
 
     def start(self, problem):
         c = problem.check

@@ -170,12 +170,14 @@ class OddCoin(TurnBudgetTask):
     name = "games/odd_coin"
     knobs = (
         Knob("n_coins", [(4, 9), (10, 27), (12, 40), (4, 12), (8, 12), (10, 24), (13, 39), (25, 39), (40, 120),
-                         (60, 120)], (3, 120), doc="coins, one of them counterfeit"),
-        Knob("heavier_known", [True, True, True, False, False, False, False, False, False, False],
-             doc="whether the player is told the fake is heavier"),
-        Knob("given_weighings", [0, 0, 1, 0, 1, 1, 1, 2, 1, 2], (0, 4),
+                         (60, 120), (60, 120), (80, 140), (80, 140), (100, 160), (100, 160), (120, 180), (120, 180),
+                         (140, 200), (140, 200), (160, 200)], (3, 200),
+             doc="coins, one of them counterfeit (at most 200: a weighing spelled out coin by coin then fits "
+                 "the 1,000-character action)"),
+        Knob("heavier_known", [True, True, True] + [False] * 17, doc="whether the player is told the fake is heavier"),
+        Knob("given_weighings", [0, 0, 1, 0, 1, 1, 1, 2, 1, 2, 3, 2, 3, 3, 4, 3, 4, 3, 4, 4], (0, 4),
              doc="earlier weighings (random groups) already made, listed with their results"),
-        Knob("slack", [2, 1, 1, 1, 1, 0, 0, 0, 0, 0], (0, 20), doc="weighings allowed beyond the fewest needed"),
+        Knob("slack", [2, 1, 1, 1, 1, 0, 0, 0, 0, 0] + [0] * 10, (0, 20), doc="weighings allowed beyond the fewest needed"),
     )
     answer_format = "a weighing like weigh 1, 2 vs 3, 4 (ranges like 1-3 allowed); or the answer like answer 7 heavier"
     example = "weigh 1, 2 vs 3, 4"
@@ -232,6 +234,13 @@ class OddCoin(TurnBudgetTask):
         return self.draft(question, answer, check, example="weigh 1, 2 vs 3, 4",
                           answer_format=("a weighing like weigh 1, 2 vs 3, 4 (ranges like 1-3 allowed); or the answer "
                                          "like " + ("answer 7" if known else "answer 7 heavier (or lighter)")))
+
+    def effort(self, problem):
+        # every weighing, the given ones and the fewest still needed, sorts each coin (left pan,
+        # right pan, off the scale) and updates what it may still be
+        c = problem.check
+        u, h, l, g = counts(classify(c["n"], c["heavier_known"], c["given"]))
+        return c["n"] * (len(c["given"]) + fewest_weighings(u, h, l, g))
 
     def start(self, problem):
         return {"history": []}

@@ -120,11 +120,13 @@ class LightsOutStepwise(TurnBudgetTask):
 
     name = "games/lights_out_stepwise"
     knobs = (
-        Knob("rows", [2, 3, 3, 3, 4, 4, 5, 5, 5, 6], (2, 7), doc="rows of the board"),
-        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 5, 6, 6], (2, 7), doc="columns of the board"),
-        Knob("presses", [(1, 2), (2, 3), (3, 4), (3, 5), (4, 6), (5, 7), (6, 9), (7, 10), (8, 12), (10, 14)], (1, 40),
-             doc="distinct random presses that scramble the board"),
-        Knob("slack", [4, 4, 3, 3, 3, 2, 2, 2, 1, 1], (0, 30), doc="turns beyond the fewest presses"),
+        Knob("rows", [2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9], (2, 10), doc="rows of the board"),
+        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10], (2, 10), doc="columns of the board"),
+        Knob("presses", [(1, 2), (2, 3), (3, 4), (3, 5), (4, 6), (5, 7), (6, 9), (7, 10), (8, 12), (10, 14), (11, 15),
+                         (12, 16), (13, 18), (14, 20), (15, 22), (16, 24), (18, 26), (20, 28), (22, 30), (24, 32)],
+             (1, 40), doc="distinct random presses that scramble the board"),
+        Knob("slack", [4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], (0, 30),
+             doc="turns beyond the fewest presses"),
     )
     answer_format = "a press as press ROW COL (1-based)"
     # a press on row 0 is off every board, so the example never solves one (any press on the board
@@ -158,6 +160,11 @@ class LightsOutStepwise(TurnBudgetTask):
             "numbered from 1 as shown); you see the board after each press. You have "
             f"{plural(check['budget'], 'turn')}; an invalid action is rejected and still uses a turn.")
         return self.draft(question, "\n".join(line), check)
+
+    def effort(self, problem):
+        # the elimination solves one equation per light, then the least solution is pressed
+        c = problem.check
+        return c["rows"] * c["cols"] + c["optimal"]
 
     def start(self, problem):
         return {"lights": problem.check["lights"]}
@@ -321,12 +328,14 @@ class WaterJugsStepwise(TurnBudgetTask):
 
     name = "games/water_jugs_stepwise"
     knobs = (
-        Knob("jugs", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (2, 4), doc="number of jugs"),
-        Knob("max_capacity", [5, 7, 9, 11, 9, 10, 11, 12, 13, 15], (3, 20), doc="largest jug capacity"),
-        Knob("min_moves", [2, 3, 4, 5, 5, 6, 6, 7, 7, 8], (1, 30), doc="fewest moves the goal must need (at least; the most found if none)"),
-        Knob("named_jug", [False, False, False, True, True, True, True, True, True, True],
-             doc="whether the goal amount must end up in one named jug"),
-        Knob("slack", [4, 4, 3, 3, 3, 3, 2, 2, 2, 1], (0, 30), doc="turns beyond the fewest moves"),
+        Knob("jugs", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3] + [3] * 10, (2, 4), doc="number of jugs"),
+        Knob("max_capacity", [5, 7, 9, 11, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 20, 22, 22, 24, 24], (3, 24),
+             doc="largest jug capacity"),
+        Knob("min_moves", [2, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (1, 30),
+             doc="fewest moves the goal must need (at least; the most found if none)"),
+        Knob("named_jug", [False] * 3 + [True] * 17, doc="whether the goal amount must end up in one named jug"),
+        Knob("slack", [4, 4, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0], (0, 30),
+             doc="turns beyond the fewest moves"),
     )
     answer_format = "a move: fill A, empty A, or pour A into B"
     example = "pour A into B"
@@ -369,6 +378,11 @@ class WaterJugsStepwise(TurnBudgetTask):
             f"after each move. You have {plural(check['budget'], 'turn')}; an invalid move is rejected and "
             "still uses a turn.")
         return self.draft(question, "\n".join(line), check)  # pouring from an empty jug never wins
+
+    def effort(self, problem):
+        # breadth-first search over jug contents settles every state no farther than the goal
+        c = problem.check
+        return sum(1 for d in jug_distances(tuple(c["caps"])).values() if d <= c["optimal"])
 
     def start(self, problem):
         return {"amounts": [0] * len(problem.check["caps"])}
@@ -450,6 +464,24 @@ def peg_solution(rows: int, cols: int, pegs: int, target: int) -> tuple | None:
     return None
 
 
+def peg_search_size(rows: int, cols: int, pegs: int, target: int) -> int:
+    """The boards `peg_solution`'s search settles from `pegs` (the same search, with a memo of
+    its own so that the count does not depend on the cache)."""
+    memo: dict = {}
+
+    def solvable(pegs: int) -> bool:
+        if pegs not in memo:
+            if bin(pegs).count("1") == 1:
+                memo[pegs] = target < 0 or pegs == 1 << target
+            else:
+                memo[pegs] = any(solvable(pegs & ~(1 << f) & ~(1 << o) | (1 << t))
+                                 for f, o, t in peg_moves(rows, cols, pegs))
+        return memo[pegs]
+
+    solvable(pegs)
+    return len(memo)
+
+
 @register
 class PegSolitaireStepwise(TurnBudgetTask):
     """Peg solitaire played jump by jump: pegs on a rectangular board; a peg jumps over an
@@ -465,12 +497,13 @@ class PegSolitaireStepwise(TurnBudgetTask):
 
     name = "games/peg_solitaire_stepwise"
     knobs = (
-        Knob("rows", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (3, 7), doc="rows of the board"),
-        Knob("cols", [3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (3, 7), doc="columns of the board"),
-        Knob("pegs", [2, 3, 4, 5, 6, 7, 8, 9, 10, 12], (2, 16), doc="pegs at the start"),
-        Knob("target", [False, False, False, False, False, True, True, True, True, True],
-             doc="whether the last peg must end on a marked cell"),
-        Knob("slack", [6, 6, 6, 8, 8, 8, 8, 8, 10, 10], (0, 40), doc="turns beyond the jumps needed"),
+        Knob("rows", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7], (3, 7), doc="rows of the board"),
+        Knob("cols", [3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7], (3, 7), doc="columns of the board"),
+        Knob("pegs", [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 15, 16, 17, 17, 18, 18, 19], (2, 24),
+             doc="pegs at the start"),
+        Knob("target", [False] * 5 + [True] * 15, doc="whether the last peg must end on a marked cell"),
+        Knob("slack", [6, 6, 6, 8, 8, 8, 8, 8, 10, 10, 10, 10, 10, 10, 10, 10, 8, 8, 6, 6], (0, 40),
+             doc="turns beyond the jumps needed"),
     )
     answer_format = "a jump as jump R1 C1 to R2 C2 (rows and columns from 1), or undo"
     example = "undo"  # there is nothing to undo at the start: the example never wins (any jump may)
@@ -532,6 +565,11 @@ class PegSolitaireStepwise(TurnBudgetTask):
             "away), or undo to take back your last jump. You see the board after each turn. You have "
             f"{plural(check['budget'], 'turn')}; an invalid action is rejected and still uses a turn.")
         return self.draft(question, "\n".join(line), check)
+
+    def effort(self, problem):
+        # the depth-first search for a solution from the start: boards it settles (dead ends included)
+        c = problem.check
+        return peg_search_size(c["rows"], c["cols"], c["pegs"], c["target"])
 
     def start(self, problem):
         return {"pegs": problem.check["pegs"], "undo": []}

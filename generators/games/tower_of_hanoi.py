@@ -47,6 +47,8 @@ class TowerOfHanoi(TurnBudgetTask):
     shrink the slack in the budget to zero (only optimal play wins)."""
 
     name = "games/tower_of_hanoi"
+    cap_reason = ("the optimum doubles with each disk: level 10 (7 disks, no slack) needs up to 127 moves, and 8 "
+                  "disks up to 255, past the 200-turn cap of an interactive episode")
     knobs = (
         Knob("n_disks", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (1, 12), doc="number of disks"),
         Knob("scrambled", [False, False, False, False, True, True, True, True, True, True],
@@ -108,6 +110,10 @@ class TowerOfHanoi(TurnBudgetTask):
 
     def unsolved(self, problem, state):
         return f"the disks are not all on {problem.check['target']}."
+
+    def effort(self, problem):
+        # the moves of the optimal solution
+        return problem.check["optimal"]
 
     def plan(self, problem, state):
         a, b = solve(state["pegs"], problem.check["target"])[0]

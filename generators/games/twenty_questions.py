@@ -97,10 +97,11 @@ class TwentyQuestions(TurnBudgetTask):
 
     name = "games/twenty_questions"
     knobs = (
-        Knob("n_objects", [6, 8, 10, 12, 16, 20, 24, 28, 32, 40], (2, 60), doc="objects in the table"),
-        Knob("n_attributes", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (1, len(ATTRIBUTES)), doc="attributes per object"),
-        Knob("n_values", [2, 3, 3, 3, 3, 4, 4, 4, 5, 5], (2, 5), doc="values each attribute can take"),
-        Knob("slack", [3, 2, 2, 1, 1, 1, 0, 0, 0, 0], (0, 100), doc="turns allowed beyond the policy's worst case"),
+        Knob("n_objects", [6, 8, 10, 12, 16, 20, 24, 28, 32, 40, 44, 48, 52, 56, 60, 66, 72, 80, 90, 100], (2, 120),
+             doc="objects in the table"),
+        Knob("n_attributes", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8] + [8] * 10, (1, len(ATTRIBUTES)), doc="attributes per object"),
+        Knob("n_values", [2, 3, 3, 3, 3, 4, 4, 4, 5, 5] + [5] * 10, (2, 5), doc="values each attribute can take"),
+        Knob("slack", [3, 2, 2, 1, 1, 1, 0, 0, 0, 0] + [0] * 10, (0, 100), doc="turns allowed beyond the policy's worst case"),
     )
     answer_format = "a question like is it color=red? (attribute=value), or a guess like guess Kopi"
     example = "is it color=red?"
@@ -161,6 +162,18 @@ class TwentyQuestions(TurnBudgetTask):
                           answer_format=(f"a question like is it {attributes[0]}={objects[0][0]}? "
                                          f"(attribute=value), or a guess like guess {names[0]}"),
                           example=f"is it {attributes[0]}={objects[0][0]}?")
+
+    def effort(self, problem):
+        # each answer of the reference episode is checked against every object still possible
+        c, state, work = problem.check, self.initial_state(problem), 0
+        attrs = c["attributes"]
+        for _ in range(c["budget"]):
+            work += sum(1 for i, row in enumerate(c["objects"]) if c["names"][i] not in state["wrong"]
+                        and all((row[attrs.index(a)] == v) == yes for a, v, yes in state["asked"]))
+            state, _, _, done = self.step(problem, state, self.plan(problem, state))
+            if done:
+                break
+        return work
 
     def start(self, problem):
         return {"asked": [], "wrong": []}

@@ -81,6 +81,8 @@ class WordGuess(TurnBudgetTask):
     """
 
     name = "games/word_guess"
+    cap_reason = ("the packaged word lists are exhausted: level 10 lists 640 of the 642 five-letter words (the "
+                  "longest list) with a 5-guess budget, one above the policy's worst case")
     knobs = (
         Knob("word_length", [4, 5, 4, 5, 6, 5, 6, 5, 6, 5], (4, 6), doc="letters per word (4, 5 or 6)"),
         Knob("n_words", [20, 40, 60, 100, 150, 250, 350, 400, 500, 640], (2, 642),
@@ -117,6 +119,17 @@ class WordGuess(TurnBudgetTask):
             f"You win by guessing the secret word. You have {budget} guesses; a guess that is not a word "
             f"from the list is rejected and still uses one.")
         return self.draft(question, secret, {"secret": secret, "words": words, "length": length, "budget": budget})
+
+    def effort(self, problem):
+        # before each guess of the reference policy, every listed word is checked against all the
+        # feedback so far; the words still consistent are the candidates it weighs
+        c, state, work = problem.check, self.initial_state(problem), 0
+        for _ in range(c["budget"]):
+            work += sum(1 for w in c["words"] if all(feedback(g, w) == m for g, m in state["history"]))
+            state, _, _, done = self.step(problem, state, self.plan(problem, state))
+            if done:
+                break
+        return work
 
     def start(self, problem):
         return {"history": []}

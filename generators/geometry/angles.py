@@ -12,6 +12,7 @@ determined; the answer is the solver's value, checked against the configuration.
 """
 from __future__ import annotations
 
+import random
 import re
 from fractions import Fraction
 
@@ -366,6 +367,63 @@ def regular(rng, params):
             f"have?", int(sides), "count")
 
 
+_GIVEN = re.compile(r"(?:angle ([A-Z]{3})|the interior angle at ([A-Z])) = \d+ degrees")
+_TARGET = re.compile(r"find (?:angle ([A-Z]{3})|the interior angle at ([A-Z]))\.$")
+_FACTS: dict = {}
+
+
+def figure_facts(text: str) -> list:
+    """The theorems of the figure a question describes (its opening sentences): the figure's own
+    function is run on seeds 0, 1, ... until it writes the same description (the angles it draws
+    differ, the theorems do not); a polygon's one theorem is its angle sum."""
+    if text in _FACTS:
+        return _FACTS[text]
+    m = re.match(r"([A-Z]+) is a convex polygon with (\d+) sides", text)
+    facts: list = []
+    if m:
+        facts = [({label: 1 for label in m.group(1)}, (int(m.group(2)) - 2) * 180)]
+    else:
+        for kind in ("parallel", "triangle", "parallel_triangle", "cevian", "isosceles_chain", "inscribed", "cyclic"):
+            for seed in range(200):
+                drawn, _, found, _, _ = FIGURES[kind](random.Random(seed), {"special": 2})
+                if drawn == text:
+                    facts = found
+                    break
+            if facts:
+                break
+    if len(_FACTS) < 256:
+        _FACTS[text] = facts
+    return facts
+
+
+def chase_work(facts, givens, target) -> int:
+    """Steps of the shortest forward proof of the target: starting from the givens, theorems with
+    one unknown angle left fix it, round by round; the theorems the target's derivation actually
+    uses are counted, each by its number of angles. A target that no chain of single unknowns
+    reaches is finished by elimination on the angles still unknown (about n^2 steps)."""
+    known = {g: None for g in givens}  # angle -> the theorem that fixed it (None: given)
+    while target not in known:
+        fixed = {}
+        for i, (coefs, _) in enumerate(facts):
+            unknown = [v for v in coefs if v not in known]
+            if len(unknown) == 1 and unknown[0] not in fixed:
+                fixed[unknown[0]] = i
+        if not fixed:
+            break
+        known.update(fixed)
+    if target not in known:
+        unknown = {v for coefs, _ in facts for v in coefs if v not in known}
+        return len(givens) + len(unknown) ** 2
+    used, stack = set(), [target]
+    while stack:
+        i = known[stack.pop()]
+        if i is None or i in used:
+            continue
+        used.add(i)
+        stack.extend(v for v in facts[i][0] if v in known and known[v] is not None)
+    return len(givens) + sum(len(facts[i][0]) for i in used)
+
+
 @register
 class AngleChasing(Task):
     """Find an angle in whole degrees from a figure described in words and a few given angles:
@@ -378,6 +436,9 @@ class AngleChasing(Task):
     theorem links the givens to the target), and add distractor givens."""
 
     name = "geometry/angle_chasing"
+    cap_reason = ("the figures are a fixed set of small configurations whose proofs chain a few theorems at "
+                  "most; level 10 already draws every figure, demands multi-step proofs and adds distractors, so "
+                  "further levels could only add unneeded givens (which never lengthen the proof)")
     knobs = (
         Knob("figures", ["lines", "lines", "polygons", "triangles", ["triangles", "circles"], "circles",
                          "all", "all", "all", "all"], choices=tuple(POOLS), doc="which kinds of figure appear"),
@@ -405,6 +466,17 @@ class AngleChasing(Task):
                 question, value = found
                 return Draft(question, str(value), {"degrees": value})
         raise RuntimeError("no angle problem found")
+
+    def effort(self, problem):
+        # the proof the reference's linear solver finds, as a chain of theorems: see chase_work; a
+        # regular polygon's angle takes two steps (the exterior angle, then its supplement)
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        if question.startswith(("What is the measure of each interior angle", "Each interior angle")):
+            return 2
+        text, _, rest = question.partition(" Given that ")
+        givens = [a or b for a, b in _GIVEN.findall(rest)]
+        target = next(a or b for a, b in _TARGET.findall(rest))
+        return chase_work(figure_facts(text), givens, target)
 
     def grade(self, answer, problem):
         names = prompt_names(problem.prompt)  # the points and segments a label may name

@@ -9,6 +9,7 @@ given in general form is read by completing the square.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
@@ -161,6 +162,19 @@ def scenario(kind, rng, params):
     raise ValueError(kind)
 
 
+# (a phrase that identifies a question kind, the relations its reference solution applies), most
+# specific first: an arc is r * angle in radians (2: convert, multiply), a chord from the distance
+# is Pythagoras then doubling (3), a circle through three points is two perpendicular bisectors,
+# their intersection and a radius (6), ...
+RELATIONS = (
+    ("length of an arc", 2), ("area of a sector", 2), ("perimeter of the sector", 3), ("central angle, in", 2),
+    ("circular segment", 4), ("from the center. How long is the chord", 3), ("How long is the chord", 2),
+    ("lies outside the circle", 3), ("How long is a tangent segment", 2), ("How long is PT", 2),
+    ("How long is ED", 2), ("What is the radius of the circle", 1), ("through the points", 6),
+    ("that is tangent to the line", 3), ("as a diameter", 3), ("that passes through", 2), ("and radius", 1),
+)
+
+
 def _poly_text(coefs: dict) -> str:
     """A quadratic in x, y from coefficients, highest terms first."""
     order = [((2, 0), "x^2"), ((0, 2), "y^2"), ((1, 0), "x"), ((0, 1), "y"), ((0, 0), "")]
@@ -186,6 +200,10 @@ class CircleProblems(Task):
     from direct formulas to equations needing completing the square or a circumcenter."""
 
     name = "geometry/circle_problems"
+    released_dips = {9: "level 9 mixes the shorter equation questions back in"}
+    cap_reason = ("each problem applies one circle fact (or a short fixed chain of them) to one figure; level 10 "
+                  "already asks the hardest kinds, with circles in general form, so further levels could only "
+                  "grow the numbers")
     knobs = (
         Knob("pool", ["arcs", "arcs", "measures", "equations", ["measures", "equations"], ["measures", "equations"],
                       "advanced", "advanced", ["equations", "advanced"], "advanced"],
@@ -214,6 +232,17 @@ class CircleProblems(Task):
             return Draft(question, f"{xs} + {ys} = {frac_text(r2)}", {"equation": dict_pairs(payload)},
                          answer_format=EQUATION_FORMAT, example="(x - 1)^2 + (y + 2)^2 = 0")  # radius 0: no circle here
         return Draft(question, payload.text(), {"value": payload.text(), "rational": payload.is_rational()})
+
+    def effort(self, problem):
+        # the relations the reference chains, by the question's kind (see RELATIONS), plus the
+        # completion of the square (two steps, one more for a scaled equation) for every circle
+        # given in general form
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        steps = next(n for phrase, n in RELATIONS if phrase in question)
+        general = re.search(r"(\d*)x\^2 \+ \d*y\^2 [+-][^=]*= 0", question)
+        if general:
+            steps += 2 + bool(general.group(1))
+        return steps
 
     def grade(self, answer, problem):
         names = prompt_names(problem.prompt)  # the points and segments a label may name

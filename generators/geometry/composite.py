@@ -360,22 +360,27 @@ class CompositeFigure(Task):
     lengths (half-integer radii); a level may ask either measure."""
 
     name = "geometry/composite_figure"
+    released_dips = {8: "level 8 adds area questions to a level of perimeter questions"}
+    cap_reason = ("the rectangle has four sides (each may carry a capped piece), four corners and a centre: at "
+                  "most nine pieces fit, which level 13 asks for; past that only the lengths could grow")
     knobs = (
-        Knob("n_pieces", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6], (1, 8), doc="pieces attached to or cut from the rectangle"),
+        Knob("n_pieces", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9], (1, 9),
+             doc="pieces attached to or cut from the rectangle"),
         Knob("ask", ["area", "area", "area", "perimeter", ["area", "perimeter"], ["area", "perimeter"], "perimeter",
-                     ["area", "perimeter"], ["area", "perimeter"], ["area", "perimeter"]],
+             ["area", "perimeter"], ["area", "perimeter"], ["area", "perimeter"]] + [["area", "perimeter"]] * 3,
              choices=("area", "perimeter"), doc="which measure is asked"),
-        Knob("shapes", ["semicircles", "sides", "sides", "sides", "sides", "all", "all", "all", "all", "all"],
+        Knob("shapes", ["semicircles", "sides", "sides", "sides", "sides", "all", "all", "all", "all", "all"]
+             + ["all"] * 3,
              choices=("semicircles", "sides", "all"),
              doc="semicircles only; side pieces (semicircles, triangles, capped rectangles); all (plus corner cuts "
                  "and holes)"),
-        Knob("cutouts", [False, False, True, True, True, True, True, True, True, True],
+        Knob("cutouts", [False, False, True, True, True, True, True, True, True, True] + [True] * 3,
              doc="pieces may be cut out of the rectangle, not only attached"),
-        Knob("surds", [False, False, False, False, False, True, True, True, True, True],
+        Knob("surds", [False, False, False, False, False, True, True, True, True, True] + [True] * 3,
              doc="slanted edges may have irrational lengths (perimeters with square roots)"),
-        Knob("odd_lengths", [False, False, False, False, False, False, True, True, True, True],
+        Knob("odd_lengths", [False, False, False, False, False, False, True, True, True, True] + [True] * 3,
              doc="rectangle sides may be odd (semicircles of half-integer radius)"),
-        Knob("side_max", [10, 12, 12, 14, 16, 16, 18, 20, 20, 24], (4, 60), doc="largest rectangle side"),
+        Knob("side_max", [10, 12, 12, 14, 16, 16, 18, 20, 20, 24, 26, 28, 30], (4, 60), doc="largest rectangle side"),
     )
     answer_format = VALUE_FORMAT
     example = "-12 - 9*pi/2"  # the format, and never the answer: no area or perimeter is negative
@@ -392,6 +397,19 @@ class CompositeFigure(Task):
                     f"follow counterclockwise. A figure is made from the rectangle as follows:\n{pieces}\n\n"
                     f"Pieces that are cut out are removed from the figure. What is the exact {measure}?")
         return Draft(question, value.text(), {"value": value.text(), "rational": value.is_rational(), "measure": ask})
+
+    def effort(self, problem):
+        # the rectangle, then every piece (a capped rectangle is two): its area added or removed,
+        # or for a perimeter the edges it swaps into the boundary, a slanted edge by Pythagoras
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        pieces = [line for line in question.splitlines() if line.startswith("- ")]
+        work = 1
+        for line in pieces:
+            work += 2 + 2 * ("; a semicircle whose diameter" in line or "; an isosceles triangle" in line)
+            if problem.check["measure"] == "perimeter":
+                work += 2 * (line.count("isosceles triangle") * 2 + line.count("right triangle")
+                             + line.count("straight cut"))
+        return work
 
     def grade(self, answer, problem):
         names = prompt_names(problem.prompt)  # the points and segments a label may name

@@ -134,6 +134,19 @@ def describe_op(op, names, new, extra=None) -> str:
     return f"{new} is the orthocenter of triangle {tri} (the point where its altitudes meet)."
 
 
+# the steps of each construction's formula: a midpoint averages two coordinates (2); a section
+# point weights them (4); an intersection sets up two lines and applies Cramer's rule (8); a foot
+# projects (6) and a reflection doubles it back (8); a centroid averages three points (2); a
+# circumcenter or orthocenter intersects two bisectors or altitudes (10)
+OP_STEPS = {"midpoint": 2, "endpoint": 2, "section": 4, "intersection": 8, "foot": 6, "reflection": 8,
+            "centroid": 2, "circumcenter": 10, "orthocenter": 10}
+# how describe_op words each construction, most specific first
+OP_PHRASES = (("is the point such that", "endpoint"), (" : ", "section"), ("is the midpoint of", "midpoint"),
+              ("intersection point of line", "intersection"), ("foot of the perpendicular", "foot"),
+              ("is the reflection", "reflection"), ("is the centroid", "centroid"),
+              ("is the circumcenter", "circumcenter"), ("is the orthocenter", "orthocenter"))
+
+
 def _small(p, max_den, bound) -> bool:
     return all(c.denominator <= max_den and abs(c) <= bound for c in p)
 
@@ -220,15 +233,18 @@ class CoordinatePoint(Task):
     point the previous step made, among distractor points) and allow fractional answers."""
 
     name = "geometry/coordinate_point"
+    released_dips = {6: "level 6 asks for one construction step where level 5 asks for two"}
     knobs = (
-        Knob("ops", ["basic", "basic", "lines", "lines", "lines", "all", "all", "all", "all", "all"],
+        Knob("ops", ["basic", "basic", "lines", "lines", "lines", "all", "all", "all", "all", "all"] + ["all"] * 10,
              choices=tuple(POOLS), doc="which constructions may appear"),
-        Knob("n_steps", [1, 1, 1, 1, 2, 1, 2, 2, 3, 4], (1, 6), doc="chained constructions"),
-        Knob("equations", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_steps", [1, 1, 1, 1, 2, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (1, 10),
+             doc="chained constructions"),
+        Knob("equations", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="a one-step intersection may give its lines as equations"),
-        Knob("max_denominator", [1, 2, 4, 6, 8, 12, 12, 20, 30, 40], (1, 1000),
-             doc="largest denominator of any constructed coordinate"),
-        Knob("coord_max", [6, 8, 8, 10, 10, 10, 12, 12, 12, 15], (2, 100), doc="largest |coordinate| of a given point"),
+        Knob("max_denominator", [1, 2, 4, 6, 8, 12, 12, 20, 30, 40, 50, 50, 60, 60, 80, 80, 100, 100, 120, 150],
+             (1, 1000), doc="largest denominator of any constructed coordinate"),
+        Knob("coord_max", [6, 8, 8, 10, 10, 10, 12, 12, 12, 15, 15, 16, 16, 17, 17, 18, 18, 19, 19, 20], (2, 100),
+             doc="largest |coordinate| of a given point"),
     )
     answer_format = "the point as (x, y) with exact coordinates: integers or fractions p/q"
     example = "(7/2, -3)"
@@ -248,6 +264,15 @@ class CoordinatePoint(Task):
                     f"\n\nWhat are the exact coordinates of {target}?")
         return Draft(question, point_text(answer), {"point": [frac_text(answer[0]), frac_text(answer[1])]},
                      example=drawn_example(rng, POINT_EXAMPLES, lambda e: read_point(e) != answer))
+
+    def effort(self, problem):
+        # the constructions, each costing its formula's steps (see OP_STEPS); two lines given by
+        # equations are intersected by Cramer's rule after being read off
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        if question.startswith("Find the intersection point of the lines"):
+            return OP_STEPS["intersection"]
+        ops = [next((op for phrase, op in OP_PHRASES if phrase in line), None) for line in question.splitlines()]
+        return sum(OP_STEPS[op] for op in ops if op)
 
     def grade(self, answer, problem):
         p = problem.check["point"]
@@ -301,6 +326,15 @@ def _disguised_line(line, rng) -> str:
     if b != 0:
         return f"{linear_text([(k * b, 'y')])} = {linear_text([(-k * a, 'x')], k * c)}"
     return f"{linear_text([(k * a, 'x')])} = {k * c}"
+
+
+def _disguised(text: str) -> bool:
+    """Whether a given line is written as _disguised_line writes it (point-slope, or scaled and
+    rearranged), not in one of the tidy forms."""
+    if re.match(r"y [+-] ", text) or "(x" in text or "*x" in text or re.match(r"-?\d+y = .*x", text):
+        return True
+    m = re.fullmatch(r"(-?\d+)[xy] = (-?\d+)", text)  # a scaled horizontal or vertical line keeps a factor
+    return bool(m) and gcd(int(m.group(1)), int(m.group(2))) > 1
 
 
 def _given_line(line, rng, disguise) -> str:
@@ -413,6 +447,14 @@ def build_line_problem(rng, params):
     raise RuntimeError("no line found")
 
 
+# (a phrase that identifies a question kind, the steps of its construction): a line through two
+# points needs the slope and the intercept (3); a perpendicular bisector the midpoint, the slope
+# and its negative reciprocal (5); a tangent the radius' slope, its perpendicular (5); ...
+LINE_STEPS = (("through the points", 3), ("with slope", 2), ("that is parallel to", 4), ("that is perpendicular to", 5),
+              ("perpendicular bisector", 5), ("the median from A", 5), ("the altitude from A", 5),
+              ("tangent to the circle", 5), ("and the intersection point", 7), ("through the intersection point", 9))
+
+
 @register
 class LineEquation(Task):
     """The equation of a line, in the form the problem states (slope-intercept y = mx + b,
@@ -423,6 +465,10 @@ class LineEquation(Task):
     expanded at the top levels), and lines through the intersection of two other lines."""
 
     name = "geometry/line_equation"
+    released_dips = {10: "level 10 mixes the shorter triangle-line questions back in"}
+    cap_reason = ("each problem fixes one line by one construction; level 10 already draws the longest "
+                  "constructions (tangents, lines through an intersection) from disguised givens in integer forms, "
+                  "so further levels could only grow the coordinates")
     knobs = (
         Knob("kinds", ["basic", "basic", "relative", "basic", "relative", "triangle", "triangle", "advanced",
                        "advanced", ["triangle", "advanced"]], choices=tuple(LINE_KINDS),
@@ -451,6 +497,21 @@ class LineEquation(Task):
         render = {"slope_intercept": slope_intercept_text, "standard": standard_text, "general": general_text}[form]
         example = render(drawn_example(rng, EXAMPLE_LINES, lambda candidate: candidate != line))
         return Draft(text, answer, {"line": list(line), "form": form}, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # the construction's steps (see LINE_STEPS), two more for each given line or circle written
+        # in a disguised form (rearranged before use), and two for a form with integer coefficients
+        # (clear the fractions, divide out the common factor)
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        steps = next(n for phrase, n in LINE_STEPS if phrase in question)
+        givens = []
+        for pair in re.findall(r"of the lines (.+?) and (.+?)(?= that is |\.$)", question):
+            givens += pair
+        givens += re.findall(r"(?:parallel|perpendicular) to the line (.+?)\.$", question)
+        disguised = sum(map(_disguised, givens))
+        if re.search(r"tangent to the circle x\^2 \+ y\^2 [+-]", question):
+            disguised += 1  # an expanded circle: complete the square for its center
+        return steps + 2 * disguised + (2 if problem.check["form"] != "slope_intercept" else 0)
 
     def grade(self, answer, problem):
         a, b, c = problem.check["line"]

@@ -8,6 +8,7 @@ Andrew's monotone chain, and the area by the shoelace formula, all in integers.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from functools import cmp_to_key, lru_cache
 
@@ -162,18 +163,21 @@ class PolygonMeasure(Task):
 
     name = "geometry/polygon_measure"
     knobs = (
-        Knob("n_vertices", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (3, 20), doc="vertices of the polygon"),
+        Knob("n_vertices", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 12, 13, 14, 15], (3, 20),
+             doc="vertices of the polygon"),
         Knob("ask", ["area", "perimeter", "area", ["area", "perimeter"], ["area", "perimeter"],
-                     ["area", "perimeter"], ["area", "perimeter"], ["area", "perimeter"], ["area", "perimeter"],
-                     ["area", "perimeter"]], choices=("area", "perimeter"), doc="which measure is asked"),
+             ["area", "perimeter"], ["area", "perimeter"], ["area", "perimeter"], ["area", "perimeter"],
+             ["area", "perimeter"]] + [["area", "perimeter"]] * 10, choices=("area", "perimeter"),
+             doc="which measure is asked"),
         Knob("layout", ["convex", "convex", "convex", "convex", ["convex", "nonconvex"], "nonconvex",
-                        ["nonconvex", "scrambled"], ["scrambled", "hull"], "hull", "hull"],
+             ["nonconvex", "scrambled"], ["scrambled", "hull"], "hull", "hull"] + ["hull"] * 10,
              choices=("convex", "nonconvex", "scrambled", "hull"),
              doc="vertices in order (convex or not), a convex polygon's vertices out of order, or a hull "
                  "of points with distractors"),
-        Knob("distractors", [0, 0, 0, 0, 0, 0, 0, 2, 3, 5], (0, 30),
+        Knob("distractors", [0, 0, 0, 0, 0, 0, 0, 2, 3, 5, 6, 6, 7, 7, 8, 8, 8, 8, 7, 6], (0, 30),
              doc="extra points inside the hull or on its edges (hull layout only)"),
-        Knob("coord_max", [5, 6, 6, 8, 8, 10, 10, 12, 12, 14], (3, 100), doc="about the largest |coordinate|"),
+        Knob("coord_max", [5, 6, 6, 8, 8, 10, 10, 12, 12, 14, 15, 16, 16, 17, 17, 18, 18, 19, 19, 20], (3, 100),
+             doc="about the largest |coordinate|"),
     )
     answer_format = VALUE_FORMAT
     example = "-37/2"  # the format, and never the answer: no area or perimeter is negative
@@ -224,6 +228,18 @@ class PolygonMeasure(Task):
             question = f"{intro}\n\nWhat is the exact perimeter of {it}?"
         return Draft(question, value.text(), {"value": value.text(), "rational": value.is_rational(),
                                               "measure": params["ask"]})
+
+    def effort(self, problem):
+        # recover the boundary order (a hull of the points shown: sort, then two monotone chains;
+        # a scrambled convex polygon: sort by angle), then the measure: the shoelace formula's
+        # cross product per edge (3 steps), or one distance and its surd per edge (4)
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        shown = len(re.findall(r"[A-Z]\(-?\d+, -?\d+\)", question))
+        work = 0
+        if "convex hull" in question or "in no particular order" in question:
+            work += math.ceil(shown * math.log2(shown)) + 2 * shown
+        edges = problem.params["n_vertices"]
+        return work + edges * (3 if problem.check["measure"] == "area" else 4)
 
     def grade(self, answer, problem):
         names = prompt_names(problem.prompt)  # the points and segments a label may name

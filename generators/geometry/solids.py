@@ -12,6 +12,7 @@ sticks out stays outside), and holes and dents swap the faces they remove for th
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
@@ -334,19 +335,23 @@ class SolidMeasure(Task):
     solver must first recover them; slant heights become surds."""
 
     name = "geometry/solid_measure"
+    released_dips = {10: "level 10 mixes the shorter volume questions back in"}
     knobs = (
-        Knob("n_parts", [1, 1, 1, 1, 1, 2, 2, 2, 3, 3], (1, 4), doc="parts stacked into the solid"),
-        Knob("family", ["prisms", "round", "all", "all", "all", "all", "all", "all", "all", "all"],
+        Knob("n_parts", [1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (1, 6),
+             doc="parts stacked into the solid"),
+        Knob("family", ["prisms", "round", "all", "all", "all", "all", "all", "all", "all", "all"] + ["all"] * 10,
              choices=("prisms", "round", "all"), doc="which solids appear"),
         Knob("ask", ["volume", "volume", "surface", ["volume", "surface"], ["volume", "surface"],
-                     ["volume", "surface"], "surface", ["volume", "surface"], "surface", ["volume", "surface"]],
-             choices=("volume", "surface"), doc="volume or total surface area"),
-        Knob("indirect", [0, 0, 0, 1, 1, 0, 1, 2, 1, 2], (0, 4), doc="dimensions given only through a clue"),
-        Knob("modify", [False, False, False, False, True, True, True, True, True, True],
+             ["volume", "surface"], "surface", ["volume", "surface"], "surface", ["volume", "surface"]]
+             + ["surface"] * 10, choices=("volume", "surface"), doc="volume or total surface area"),
+        Knob("indirect", [0, 0, 0, 1, 1, 0, 1, 2, 1, 2, 2, 2, 3, 4, 3, 4, 5, 4, 5, 6], (0, 6),
+             doc="dimensions given only through a clue"),
+        Knob("modify", [False, False, False, False, True, True, True, True, True, True] + [True] * 10,
              doc="a single solid may have a hole drilled through it or a hemispherical dent"),
-        Knob("surds", [False, False, False, False, False, True, True, True, True, True],
+        Knob("surds", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
              doc="slant heights need not be whole (answers with square roots)"),
-        Knob("size_max", [6, 8, 8, 10, 10, 10, 12, 12, 12, 15], (2, 60), doc="largest dimension"),
+        Knob("size_max", [6, 8, 8, 10, 10, 10, 12, 12, 12, 15, 16, 16, 17, 17, 18, 18, 19, 19, 20, 20], (2, 60),
+             doc="largest dimension"),
     )
     answer_format = VALUE_FORMAT
     example = "-48*pi - 64"  # the format, and never the answer: no volume or area is negative
@@ -405,6 +410,21 @@ class SolidMeasure(Task):
             question = f"{body}\n\nWhat is the exact total surface area of the solid ({note})?"
         return Draft(question, value.text(), {"value": value.text(), "rational": value.is_rational(),
                                               "measure": params["ask"]})
+
+    def effort(self, problem):
+        # each part's formula (a volume: 2 steps; a surface: its faces, about 4), each hidden
+        # dimension recovered from its clue (2, or 3 by Pythagoras from a slant height or a
+        # diagonal), each glued joint's two faces taken off (2), a hole or dent's swap (3)
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        listing = re.findall(r"^\d+\. (.+)$", question, re.M) or [question.split("\n", 1)[0]]
+        per_part = 2 if problem.check["measure"] == "volume" else 4
+        work = per_part * len(listing)
+        for part in listing:
+            work += 2 * any(clue in part for clue in ("diameter", "circumference", "volume", "surface area"))
+            work += 3 * any(clue in part for clue in ("slant height", "space diagonal"))
+        if problem.check["measure"] == "surface":
+            work += 2 * (len(listing) - 1)
+        return work + 3 * ("is drilled" in question or "is carved" in question)
 
     def grade(self, answer, problem):
         names = prompt_names(problem.prompt)  # the points and segments a label may name

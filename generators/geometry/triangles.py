@@ -216,6 +216,33 @@ def scenario(kind, rng, top, surds):
     raise ValueError(kind)
 
 
+# (phrases that identify a question kind, the relations its reference solution chains), most
+# specific first: a median from two sides and their angle needs the third side, then the median
+# formula (2); a circumradius from three sides needs Heron's area, then R = abc / 4K (2); ...
+RELATIONS = (
+    (("angle ACB = ", "How long is AB?"), 1),  # the law of cosines
+    (("angle ACB = ", "radius of the circle through"), 2),  # the third side, then R = c / (2 sin C)
+    (("angle ACB = ", "altitude from C"), 3),  # the third side, the area, then 2K / c
+    (("angle ACB = ", "median from A"), 2),  # the third side, then the median formula
+    (("angle ACB = ", "area of the triangle"), 1),  # K = ab sin(C) / 2
+    (("altitude from the right angle",), 2),  # the hypotenuse, then ab / c
+    (("legs of lengths",), 1),
+    (("hypotenuse of length",), 1),
+    (("measure of angle ACB",), 1),  # the law of cosines, backwards
+    (("bisector of angle BAC",), 1),  # the angle bisector theorem
+    (("D lies between B and C", "How long is BC"), 3),  # BD and DC by Pythagoras, then their sum
+    (("D lies between B and C", "area of triangle ABC"), 4),  # BD, DC, BC, then the area
+    (("foot of the altitude from A to line BC",), 1),  # the projection formula
+    (("DE parallel to BC", "How long is BC"), 1),  # the similarity ratio
+    (("DE parallel to BC", "quadrilateral DBCE"), 2),  # the ratio squared, then a difference
+    (("What is its area",), 1),  # Heron's formula
+    (("altitude from A to side BC",), 2),  # Heron, then 2K / a
+    (("inscribed circle",), 2),  # Heron, then K / s
+    (("circumscribed circle",), 2),  # Heron, then abc / 4K
+    (("How long is the median",), 1),  # the median formula
+)
+
+
 @register
 class TriangleSolving(Task):
     """Solve a triangle for one exact quantity: a side of a right triangle, a side by the law of
@@ -226,6 +253,9 @@ class TriangleSolving(Task):
     third side, then the area, then the altitude or circumradius)."""
 
     name = "geometry/triangle_solving"
+    cap_reason = ("each problem solves one triangle for one quantity by a chain of at most four standard "
+                  "relations; level 10 already draws the longest chains, with surds, so further levels could only "
+                  "grow the side lengths")
     knobs = (
         Knob("pool", ["right", "right", "basic", "basic", "solve", "solve", "derived", "derived", "chain",
                       ["derived", "chain"]], choices=tuple(POOLS), doc="which relations the problem needs"),
@@ -246,6 +276,13 @@ class TriangleSolving(Task):
             return Draft(question, str(value), {"degrees": value}, answer_format="the angle in whole degrees",
                          example="0")  # never the answer: a triangle's angles are positive
         return Draft(question, value.text(), {"value": value.text(), "rational": value.is_rational()})
+
+    def effort(self, problem):
+        # the relations the reference chains for the question's kind (see RELATIONS), one more for
+        # each given length that is a surd (its square must be worked out before use)
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        steps = next(n for phrases, n in RELATIONS if all(p in question for p in phrases))
+        return steps + question.count("sqrt(")
 
     def grade(self, answer, problem):
         names = prompt_names(problem.prompt)  # the points and segments a label may name

@@ -8,6 +8,7 @@ against the graph's nodes, hedge words refused; nothing executed).
     read_groups("{A,B},{C}", {"A", "B", "C"})         # [["A", "B"], ["C"]]
     read_pairs("B=4, E: 1", {"B", "E"})               # {"B": 4, "E": 1}
     says_none("No cycle", {"no cycle"})               # True
+    listed_edges(problem.prompt)                      # 12: the edge lines a prompt lists
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ _LIST_SPLIT = re.compile(r"\s*[,;]\s*|\s+")
 _EDGE = re.compile(rf"[(\[{{]\s*([A-Za-z]{{1,2}})\s*(?:,|;|\s|{_ARROW})\s*([A-Za-z]{{1,2}})\s*[)\]}}]"
                    rf"|([A-Za-z]{{1,2}})\s*{_ARROW}\s*([A-Za-z]{{1,2}})")
 _WEIGHT = re.compile(r"\s*\(\s*(?:weight\s*|w\s*=\s*)?(\d{1,9})\s*\)$", re.IGNORECASE)
+# one line of an edge listing: "A - B", "C -> D", "E - F (weight 3)", "1 - 2" (numbered nodes)
+_LISTED_EDGE = re.compile(r"^[A-Z0-9]{1,3} -(?:>)? [A-Z0-9]{1,3}(?: \([a-z]+ \d+\))?$", re.MULTILINE)
 
 
 # --------------------------------------------------------------------------- prompts
@@ -33,6 +36,12 @@ def listing(edges, weighted: bool = False, directed: bool = False, word: str = "
     arrow = "->" if directed else "-"
     lines = [f"{e[0]} {arrow} {e[1]}" + (f" ({word} {e[2]})" if weighted else "") for e in edges]
     return "\n".join(lines) if lines else "(none)"
+
+
+def listed_edges(prompt: str) -> int:
+    """How many edges a prompt's edge listing shows (for effort measures of tasks whose check
+    does not keep the edges)."""
+    return len(_LISTED_EDGE.findall(prompt))
 
 
 def shuffled_listing(rng, edges, names, weights=None) -> str:

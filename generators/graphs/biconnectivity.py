@@ -9,7 +9,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._graph_text import listing, pretty_edges, read_edges, read_nodes, says_none
+from ._graph_text import listed_edges, listing, pretty_edges, read_edges, read_nodes, says_none
 
 
 def block_graph(rng, n: int, max_block: int, bridge_percent: int, chords: int) -> nx.Graph:
@@ -75,14 +75,19 @@ class ArticulationPointsBridges(Task):
 
     name = "graphs/articulation_points_bridges"
     knobs = (
-        Knob("n_nodes", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22], (2, 200), doc="number of nodes"),
-        Knob("max_block", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 200), doc="largest cycle block"),
-        Knob("bridge_percent", [45, 45, 40, 40, 35, 35, 35, 30, 30, 30], (0, 100),
+        Knob("n_nodes", [5, 6, 7, 8, 10, 12, 14, 16, 18, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55, 60], (2, 200),
+             doc="number of nodes"),
+        Knob("max_block", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (2, 200),
+             doc="largest cycle block"),
+        Knob("bridge_percent", [45, 45, 40, 40, 35, 35, 35, 30, 30, 30,
+             30, 28, 28, 26, 26, 25, 25, 24, 24, 22], (0, 100),
              doc="chance that a new block is a single edge"),
-        Knob("chords", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4], (0, 100), doc="chords inside cycle blocks"),
-        Knob("extra_edges", [0, 0, 0, 0, 1, 1, 2, 2, 3, 3], (0, 1000),
+        Knob("chords", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 100),
+             doc="chords inside cycle blocks"),
+        Knob("extra_edges", [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9], (0, 1000),
              doc="random edges anywhere, which may merge blocks"),
-        Knob("ask", [["points", "bridges"]] * 6 + ["both"] * 4, choices=("points", "bridges", "both"),
+        Knob("ask", [["points", "bridges"]] * 6 + ["both"] * 14,
+             choices=("points", "bridges", "both"),
              doc="what is asked: the articulation points, the bridges, or both"),
     )
     answer_format = "a comma-separated list"
@@ -122,6 +127,10 @@ class ArticulationPointsBridges(Task):
         fmt = ("the articulation points as a comma-separated list of node names, then a semicolon, then the "
                "bridges as a comma-separated list of edges like A-B (any order; write none for an empty list)")
         return Draft(question, f"{points_text}; {bridges_text}", check, answer_format=fmt, example="B,E; A-B, E-Z9")
+
+    def effort(self, problem):
+        # Tarjan's depth-first search visits every node and every listed edge once
+        return len(problem.check["nodes"]) + listed_edges(problem.prompt)
 
     def grade(self, answer, problem):
         c = problem.check

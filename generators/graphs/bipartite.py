@@ -63,13 +63,14 @@ class BipartiteCheck(Task):
 
     name = "graphs/bipartite_check"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (2, 200), doc="number of nodes"),
-        Knob("extra_edges", [1, 1, 2, 2, 3, 4, 6, 8, 10, 12], (0, 1000),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55], (2, 200),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 1, 2, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 23, 26, 29, 32, 36, 40], (0, 1000),
              doc="edges beyond a spanning forest, each joining nodes 3 steps apart (so the two hidden sides stay)"),
-        Knob("n_components", [1, 1, 1, 1, 2, 2, 2, 2, 2, 3], (1, 100),
+        Knob("n_components", [1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (1, 100),
              doc="connected components (each of at least 2 nodes)"),
-        Knob("odd_percent", [50] * 10, (0, 100), doc="chance of adding an edge that closes an odd cycle"),
-        Knob("min_odd_cycle", [3, 3, 3, 5, 5, 5, 7, 7, 9, 9], (3, 399),
+        Knob("odd_percent", [50] * 20, (0, 100), doc="chance of adding an edge that closes an odd cycle"),
+        Knob("min_odd_cycle", [3, 3, 3, 5, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15, 17, 17, 19, 21], (3, 399),
              doc="the spoiling edge closes an odd cycle at least this long when the graph allows"),
     )
     answer_format = ("if the graph is bipartite, its two sides as two groups of node names in braces, e.g. "
@@ -137,6 +138,11 @@ class BipartiteCheck(Task):
         else:
             answer = ",".join(names[v] for v in odd_cycle(g))
         return Draft(question, answer, {"nodes": names, "edges": [list(e) for e in edges]})
+
+    def effort(self, problem):
+        # a breadth-first 2-colouring visits every node and edge, then the witness is written out
+        c = problem.check
+        return len(c["nodes"]) + len(c["edges"]) + len(problem.answer.split(","))
 
     def grade(self, answer, problem):
         c = problem.check

@@ -25,10 +25,11 @@ def _greedy_clique(adj: list[int], n: int) -> int:
     return best
 
 
-def _colour_with(adj: list[int], n: int, k: int) -> list[int] | None:
+def _colour_with(adj: list[int], n: int, k: int, stats: dict | None = None) -> list[int] | None:
     """A proper colouring with colours 1..k, or None: DSATUR-ordered backtracking.
 
     A vertex may only open the next unused colour, so colour permutations are never revisited.
+    With `stats`, stats["nodes"] counts the search nodes visited.
     """
     colours = [0] * n
 
@@ -41,6 +42,8 @@ def _colour_with(adj: list[int], n: int, k: int) -> list[int] | None:
         return seen & ~1  # bit 0 is "uncoloured"
 
     def search(done: int, used: int) -> bool:
+        if stats is not None:
+            stats["nodes"] = stats.get("nodes", 0) + 1
         if done == n:
             return True
         pick, pick_key, pick_seen = -1, (-1, -1), 0
@@ -63,17 +66,18 @@ def _colour_with(adj: list[int], n: int, k: int) -> list[int] | None:
     return colours if search(0, 0) else None
 
 
-def chromatic_colouring(adj: list[int], n: int) -> tuple[int, list[int]]:
+def chromatic_colouring(adj: list[int], n: int, stats: dict | None = None) -> tuple[int, list[int]]:
     """The chromatic number and an optimal colouring (colours 1..chi), by exact search.
 
     Tries k = clique bound, clique bound + 1, ... until the backtracking search succeeds; every
-    smaller k was refuted exhaustively, so the first success is optimal.
+    smaller k was refuted exhaustively, so the first success is optimal. With `stats`,
+    stats["nodes"] counts the backtracking nodes over every k tried.
     """
     if n == 0:
         return 0, []
     k = _greedy_clique(adj, n)
     while True:
-        colouring = _colour_with(adj, n, k)
+        colouring = _colour_with(adj, n, k, stats)
         if colouring is not None:
             return k, colouring
         k += 1
@@ -97,9 +101,11 @@ class GraphColoring(Task):
 
     name = "graphs/graph_coloring"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (2, 30), doc="number of nodes"),
-        Knob("extra_edges", [1, 2, 3, 5, 7, 10, 14, 18, 24, 32], (0, 200), doc="edges beyond a spanning tree"),
-        Knob("spare_colours", [1, 1, 1, 1, 0, 0, 0, 0, 0, 0], (0, 10),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40], (2, 60),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 5, 7, 10, 14, 18, 24, 32, 38, 44, 50, 56, 62, 68, 76, 84, 92, 100], (0, 600),
+             doc="edges beyond a spanning tree"),
+        Knob("spare_colours", [1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], (0, 10),
              doc="colours allowed beyond the chromatic number"),
     )
     answer_format = ("each node's colour as NODE=COLOUR, comma-separated, colours numbered from 1 "
@@ -124,6 +130,19 @@ class GraphColoring(Task):
                     f"of the same colour. You do not have to use every colour.")
         answer = ",".join(f"{names[v]}={colouring[v]}" for v in range(n))
         return Draft(question, answer, {"nodes": names, "edges": [list(e) for e in edges], "colours": k})
+
+    def effort(self, problem):
+        # the exact search's backtracking nodes (refuting every smaller k, then colouring), plus
+        # reading the graph
+        c = problem.check
+        index = {name: i for i, name in enumerate(c["nodes"])}
+        adj = [0] * len(index)
+        for u, v in c["edges"]:
+            adj[index[u]] |= 1 << index[v]
+            adj[index[v]] |= 1 << index[u]
+        stats: dict = {}
+        chromatic_colouring(adj, len(adj), stats)
+        return stats["nodes"] + len(c["edges"])
 
     def grade(self, answer, problem):
         c = problem.check

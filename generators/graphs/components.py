@@ -9,7 +9,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._graph_text import read_groups
+from ._graph_text import listed_edges, read_groups
 from ._random_graphs import random_connected_graph
 
 
@@ -29,10 +29,11 @@ class ConnectedComponents(Task):
 
     name = "graphs/connected_components"
     knobs = (
-        Knob("n_nodes", [5, 6, 8, 10, 12, 14, 17, 20, 24, 30], (1, 200), doc="number of nodes"),
-        Knob("n_components", [2, 2, 3, 3, 4, 4, 5, 6, 7, 8], (1, 200),
+        Knob("n_nodes", [5, 6, 8, 10, 12, 14, 17, 20, 24, 30, 34, 38, 42, 46, 50, 55, 60, 65, 70, 76], (1, 200),
+             doc="number of nodes"),
+        Knob("n_components", [2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 13, 14, 15, 16, 17], (1, 200),
              doc="number of connected components (at most n_nodes)"),
-        Knob("extra_edges", [0, 1, 1, 2, 3, 4, 5, 6, 8, 10], (0, 1000),
+        Knob("extra_edges", [0, 1, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 23, 26, 29, 32, 36], (0, 1000),
              doc="edges beyond a spanning forest, each inside a component"),
     )
     answer_format = ("every component as its node names in braces, the components separated by commas "
@@ -70,6 +71,10 @@ class ConnectedComponents(Task):
                     "A node with no edges is a component on its own.")
         answer = ",".join("{" + ",".join(comp) + "}" for comp in components)
         return Draft(question, answer, {"nodes": names, "components": components})
+
+    def effort(self, problem):
+        # a search from every unvisited node touches each node and each listed edge once
+        return len(problem.check["nodes"]) + listed_edges(problem.prompt)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -14,12 +14,14 @@ from .._labels import join, node_labels
 from ._graph_text import read_nodes
 
 MODES = ("via", "avoid", "hops", "via+avoid", "avoid+hops", "via+hops")
+ALL_THREE = "via+avoid+hops"  # every constraint at once (levels past 10 only)
 
 
-def constrained_route(adj: dict, start, end, via=None, avoid=(), max_hops=None):
+def constrained_route(adj: dict, start, end, via=None, avoid=(), max_hops=None, stats: dict | None = None):
     """The minimum-weight walk from `start` to `end` that visits `via` (if given), never enters a
     node of `avoid`, and uses at most `max_hops` edges (if given): Dijkstra over the states
-    (node, edges used, via visited). Returns (weight, walk) or (None, None) when none exists."""
+    (node, edges used, via visited). Returns (weight, walk) or (None, None) when none exists.
+    With `stats`, stats["work"] counts the states popped and the edges relaxed from them."""
     avoid = set(avoid)
     if start in avoid or end in avoid:
         return None, None
@@ -33,6 +35,8 @@ def constrained_route(adj: dict, start, end, via=None, avoid=(), max_hops=None):
         state = (node, hops if limit is not None else 0, seen)
         if dist > best.get(state, dist):
             continue
+        if stats is not None:
+            stats["work"] = stats.get("work", 0) + 1 + len(adj[node])
         if node == end and seen:
             walk = []
             while state is not None:
@@ -90,22 +94,26 @@ def _distances(adj: dict, source) -> dict:
 class ConstrainedShortestPath(Task):
     """A minimum-weight route between two nodes of a weighted undirected graph under constraints:
     it must pass through a given node, avoid a set of nodes, use at most k edges, or (from level 7)
-    two of these at once. Every constraint binds: dropping any one of them gives a strictly
-    lighter route. The reference is a Dijkstra search over (node, edges used, via visited) states
+    two of these at once (from level 13 always one with a hop limit, from level 15 all three).
+    Every constraint binds: dropping any one of them gives a strictly lighter route. The reference is a Dijkstra search over (node, edges used, via visited) states
     (the tests cross-check it with networkx and an exhaustive search); the verifier checks that
     the route is valid, meets every constraint and has the minimum weight (any such route
     passes). Higher levels add nodes, edges, weights and combined constraints."""
 
     name = "graphs/constrained_shortest_path"
     knobs = (
-        Knob("n_nodes", [5, 6, 7, 8, 9, 10, 12, 14, 16, 18], (4, 100), doc="number of nodes"),
-        Knob("extra_edges", [2, 3, 4, 5, 7, 9, 11, 14, 17, 21], (0, 1000), doc="edges beyond a spanning tree"),
-        Knob("max_weight", [3, 5, 6, 9, 9, 12, 15, 15, 20, 25], (1, 1000), doc="largest edge weight"),
+        Knob("n_nodes", [5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 39, 42], (4, 100),
+             doc="number of nodes"),
+        Knob("extra_edges", [2, 3, 4, 5, 7, 9, 11, 14, 17, 21, 24, 27, 30, 34, 38, 42, 46, 50, 55, 60], (0, 1000),
+             doc="edges beyond a spanning tree"),
+        Knob("max_weight", [3, 5, 6, 9, 9, 12, 15, 15, 20, 25, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50], (1, 1000),
+             doc="largest edge weight"),
         Knob("mode", [["via", "avoid"], ["via", "avoid"], ["via", "avoid", "hops"], ["via", "avoid", "hops"],
-                      ["via", "avoid", "hops"], ["via", "avoid", "hops"], list(MODES[3:]), list(MODES[3:]),
-                      list(MODES[3:]), list(MODES[3:])],
-             choices=MODES, doc="which constraints apply"),
-        Knob("avoid_size", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 20), doc="nodes to avoid (when avoiding)"),
+                      ["via", "avoid", "hops"], ["via", "avoid", "hops"]] + [list(MODES[3:])] * 6
+             + [["avoid+hops", "via+hops"]] * 2 + [["via+hops", ALL_THREE]] * 3 + [[ALL_THREE]] * 3,
+             choices=MODES + (ALL_THREE,), doc="which constraints apply"),
+        Knob("avoid_size", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (1, 20),
+             doc="nodes to avoid (when avoiding)"),
     )
     answer_format = ("the route as a comma-separated list of node names, from the start node to the end node, "
                      "including both")
@@ -150,6 +158,20 @@ class ConstrainedShortestPath(Task):
                  "via": names[via] if via is not None else None, "avoid": [names[v] for v in avoid],
                  "hops": hops, "weight": weight, "nodes": names}
         return Draft(question, join(names[v] for v in walk), check)
+
+    def effort(self, problem):
+        # Dijkstra over (node, edges used, via visited) states: the states it settles and the
+        # edges it relaxes from them, then the route traced back
+        c = problem.check
+        index = {name: i for i, name in enumerate(c["nodes"])}
+        adj = {i: [] for i in range(len(index))}
+        for u, v, w in c["edges"]:
+            adj[index[u]].append((index[v], w))
+            adj[index[v]].append((index[u], w))
+        stats: dict = {}
+        via, avoid = index.get(c["via"]), [index[v] for v in c["avoid"]]
+        constrained_route(adj, index[c["start"]], index[c["end"]], via, avoid, c["hops"], stats)
+        return stats.get("work", 0) + len(problem.answer.split(","))
 
     def grade(self, answer, problem):
         c = problem.check

@@ -85,13 +85,14 @@ class CycleDetection(Task):
 
     name = "graphs/cycle_detection"
     knobs = (
-        Knob("n_nodes", [5, 6, 7, 7, 8, 10, 12, 14, 16, 20], (3, 200), doc="number of nodes"),
-        Knob("directed", [False, False, False, True, True, True, True, True, True, True], doc="one-way edges"),
-        Knob("base_edges", [3, 4, 5, 7, 9, 12, 15, 19, 24, 30], (0, 5000),
+        Knob("n_nodes", [5, 6, 7, 7, 8, 10, 12, 14, 16, 20, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55], (3, 200),
+             doc="number of nodes"),
+        Knob("directed", [False, False, False] + [True] * 17, doc="one-way edges"),
+        Knob("base_edges", [3, 4, 5, 7, 9, 12, 15, 19, 24, 30, 35, 40, 46, 52, 58, 65, 72, 80, 88, 96], (0, 5000),
              doc="edges of the acyclic base graph (a forest: at most n_nodes - 2; a DAG: at most n(n-1)/2)"),
-        Knob("min_cycle", [3, 3, 3, 3, 3, 4, 4, 5, 5, 6], (2, 200),
+        Knob("min_cycle", [3, 3, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11], (2, 200),
              doc="the closed cycle has at least this many edges when the graph allows"),
-        Knob("cycle_percent", [50] * 10, (0, 100), doc="chance that the added edge closes a cycle"),
+        Knob("cycle_percent", [50] * 20, (0, 100), doc="chance that the added edge closes a cycle"),
     )
     answer_format = ("a cycle as the node names along it, comma-separated, without repeating the first node "
                      "(e.g. A,B,C for the cycle A-B-C-A), or none if the graph has no cycle")
@@ -126,6 +127,11 @@ class CycleDetection(Task):
         return Draft(question, ",".join(found) or "none",
                      {"nodes": names, "edges": [list(e) for e in edges], "directed": directed,
                       "has_cycle": bool(found)})
+
+    def effort(self, problem):
+        # a depth-first search touches every node and edge before it can say "none"
+        c = problem.check
+        return len(c["nodes"]) + len(c["edges"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -39,9 +39,12 @@ class DagLongestPath(Task):
 
     name = "graphs/dag_longest_path"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (2, 100), doc="number of nodes"),
-        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 10, 13, 16, 20], (0, 1000), doc="edges beyond a spanning tree"),
-        Knob("max_weight", [1, 3, 5, 9, 9, 12, 15, 20, 25, 30], (1, 1000), doc="largest edge weight (1 = unweighted)"),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55], (2, 100),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 10, 13, 16, 20, 24, 28, 32, 36, 40, 45, 50, 55, 60, 66], (0, 1000),
+             doc="edges beyond a spanning tree"),
+        Knob("max_weight", [1, 3, 5, 9, 9, 12, 15, 20, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50, 50, 50], (1, 1000),
+             doc="largest edge weight (1 = unweighted)"),
     )
     answer_format = "the path as a comma-separated list of node names, in the order it is followed"
     example = "C,A,F,B"
@@ -62,6 +65,11 @@ class DagLongestPath(Task):
                     f"Find a path with the largest possible {what}.")
         return Draft(question, join(names[v] for v in path),
                      {"nodes": names, "edges": sorted([list(e) for e in edges]), "length": length})
+
+    def effort(self, problem):
+        # a topological order, then one relaxation per edge, then the path traced back
+        c = problem.check
+        return len(c["nodes"]) + len(c["edges"]) + len(problem.answer.split(","))
 
     def grade(self, answer, problem):
         c = problem.check

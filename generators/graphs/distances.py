@@ -10,7 +10,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._graph_text import listing, read_pairs
+from ._graph_text import listed_edges, listing, read_pairs
 from ._random_graphs import random_connected_graph
 
 
@@ -43,12 +43,17 @@ class ShortestDistances(Task):
 
     name = "graphs/shortest_distances"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (2, 200), doc="number of nodes"),
-        Knob("extra_edges", [1, 2, 3, 4, 5, 7, 9, 12, 15, 20], (0, 1000), doc="edges beyond a spanning tree"),
-        Knob("max_weight", [5, 6, 9, 9, 12, 15, 20, 25, 30, 50], (1, 1000), doc="largest edge weight"),
-        Knob("n_targets", [1, 1, 1, 2, 3, 4, 6, 8, 199, 199], (1, 199),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 33, 36, 39, 42, 45], (2, 200),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 4, 5, 7, 9, 12, 15, 20, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55], (0, 1000),
+             doc="edges beyond a spanning tree"),
+        Knob("max_weight", [5, 6, 9, 9, 12, 15, 20, 25, 30, 50, 50, 55, 60, 65, 70, 75, 80, 85, 90, 99], (1, 1000),
+             doc="largest edge weight"),
+        Knob("n_targets", [1, 1, 1, 2, 3, 4, 6, 8, 199, 199,
+             199, 199, 199, 199, 199, 199, 199, 199, 199, 199], (1, 199),
              doc="target nodes asked for (capped at n_nodes - 1, which asks for every other node)"),
-        Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5], (0, 100), doc="tempting shortcut edges that are not shorter"),
+        Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10], (0, 100),
+             doc="tempting shortcut edges that are not shorter"),
     )
     answer_format = "an integer"
     example = "-1"  # a distance is never negative: never an answer
@@ -92,6 +97,10 @@ class ShortestDistances(Task):
         return Draft(question, ",".join(map(str, values)), check, answer_format=fmt,
                      example=",".join(map(str, example)))
 
+    def effort(self, problem):
+        # one Dijkstra run relaxes every listed edge; each asked distance is read off
+        return problem.params["n_nodes"] + listed_edges(problem.prompt) + len(problem.check["targets"])
+
     def grade(self, answer, problem):
         c = problem.check
         targets, values = c["targets"], c["distances"]
@@ -128,14 +137,15 @@ class DiameterEccentricity(Task):
 
     name = "graphs/diameter_eccentricity"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (2, 200), doc="number of nodes"),
-        Knob("extra_edges", [1, 2, 2, 3, 4, 6, 8, 10, 13, 16], (0, 1000), doc="edges beyond a spanning tree"),
-        Knob("max_weight", [1, 1, 4, 6, 9, 9, 12, 15, 20, 25], (1, 1000),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (2, 200),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 2, 3, 4, 6, 8, 10, 13, 16, 18, 20, 23, 26, 29, 32, 35, 38, 42, 46], (0, 1000),
+             doc="edges beyond a spanning tree"),
+        Knob("max_weight", [1, 1, 4, 6, 9, 9, 12, 15, 20, 25, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50], (1, 1000),
              doc="largest edge weight (1 = unweighted: distances count edges)"),
         Knob("question", ["eccentricity", "eccentricity", "eccentricity", ["eccentricity", "diameter"],
-                          ["eccentricity", "diameter", "radius"], ["eccentricity", "diameter", "radius"],
-                          ["diameter", "radius"], ["diameter", "radius"], ["diameter", "radius"],
-                          ["diameter", "radius"]],
+                          ["eccentricity", "diameter", "radius"], ["eccentricity", "diameter", "radius"]]
+             + [["diameter", "radius"]] * 14,
              choices=("eccentricity", "diameter", "radius"), doc="what is asked"),
     )
     answer_format = "an integer"
@@ -169,6 +179,12 @@ class DiameterEccentricity(Task):
                             "The radius of the graph is the smallest eccentricity of any node. What is the "
                             "radius of this graph?"))
         return Draft(question, str(value), {"value": value, "question": ask})
+
+    def effort(self, problem):
+        # one shortest-path search for an eccentricity; one from every node for the diameter or radius
+        n = problem.params["n_nodes"]
+        sources = 1 if problem.check["question"] == "eccentricity" else n
+        return sources * (n + listed_edges(problem.prompt))
 
     def grade(self, answer, problem):
         ask = problem.check["question"]

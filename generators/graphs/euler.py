@@ -71,13 +71,17 @@ class EulerianPath(Task):
 
     name = "graphs/eulerian_path"
     knobs = (
-        Knob("n_nodes", [4, 5, 5, 6, 7, 8, 9, 10, 12, 14], (3, 100), doc="number of nodes available"),
-        Knob("n_cycles", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 100), doc="edge-disjoint cycles glued together"),
-        Knob("max_cycle", [4, 4, 5, 5, 6, 6, 7, 7, 8, 8], (3, 100), doc="longest cycle"),
-        Knob("directed", [False] * 4 + [[False, True]] + [True] * 5, doc="one-way edges"),
-        Knob("ask", ["path"] * 3 + [["path", "circuit"]] * 4 + ["circuit"] * 3, choices=("path", "circuit"),
-             doc="'path': may end anywhere; 'circuit': must end where it starts"),
-        Knob("none_percent", [20, 20, 25, 25, 25, 30, 30, 30, 30, 30], (0, 100),
+        Knob("n_nodes", [4, 5, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 19, 20, 22, 24, 26, 28, 30], (3, 100),
+             doc="number of nodes available"),
+        Knob("n_cycles", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 8, 9, 9, 10, 10, 11, 12, 13, 14], (1, 100),
+             doc="edge-disjoint cycles glued together"),
+        Knob("max_cycle", [4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 12], (3, 100),
+             doc="longest cycle"),
+        Knob("directed", [False] * 4 + [[False, True]] + [True] * 15, doc="one-way edges"),
+        Knob("ask", ["path"] * 3 + [["path", "circuit"]] * 4 + ["circuit"] * 13,
+             choices=("path", "circuit"), doc="'path': may end anywhere; 'circuit': must end where it starts"),
+        Knob("none_percent", [20, 20, 25, 25, 25, 30, 30, 30, 30, 30,
+             30, 30, 30, 30, 30, 30, 30, 30, 30, 30], (0, 100),
              doc="chance the graph is spoiled so that no such walk exists"),
     )
     answer_format = ("the walk as a comma-separated list of node names in the order visited (a node appears "
@@ -131,6 +135,12 @@ class EulerianPath(Task):
         answer = ",".join(names[v] for v in walk) if exists else "none"
         return Draft(question, answer, {"nodes": labels, "edges": [list(e) for e in edges], "directed": directed,
                                         "closed": ask == "circuit", "exists": exists})
+
+    def effort(self, problem):
+        # degree counts and connectivity over all nodes and edges, then (when a walk exists)
+        # Hierholzer's walk uses every edge once more
+        c = problem.check
+        return len(c["nodes"]) + len(c["edges"]) * (2 if c["exists"] else 1)
 
     def grade(self, answer, problem):
         c = problem.check

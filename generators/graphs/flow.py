@@ -2,6 +2,8 @@
 flow and that separates the source from the sink passes."""
 from __future__ import annotations
 
+from collections import deque
+
 import networkx as nx
 from networkx.algorithms.flow import edmonds_karp
 
@@ -65,6 +67,35 @@ def separates(edges: set, removed: set, source: str, sink: str) -> bool:
     return sink not in seen
 
 
+def augmenting_paths(edges, source: str, sink: str) -> int:
+    """How many augmenting paths Edmonds-Karp finds (shortest paths in the residual network)
+    before no path from source to sink is left."""
+    residual: dict[str, dict[str, int]] = {}
+    for u, v, cap in edges:
+        residual.setdefault(u, {})[v] = residual.get(u, {}).get(v, 0) + cap
+        residual.setdefault(v, {}).setdefault(u, 0)
+    paths = 0
+    while True:
+        parent, queue = {source: None}, deque([source])
+        while queue and sink not in parent:
+            u = queue.popleft()
+            for v, cap in residual.get(u, {}).items():
+                if cap > 0 and v not in parent:
+                    parent[v] = u
+                    queue.append(v)
+        if sink not in parent:
+            return paths
+        path, v = [], sink
+        while parent[v] is not None:
+            path.append((parent[v], v))
+            v = parent[v]
+        push = min(residual[u][v] for u, v in path)
+        for u, v in path:
+            residual[u][v] -= push
+            residual[v][u] += push
+        paths += 1
+
+
 @register
 class MaxFlowMinCut(Task):
     """The maximum flow value from a source to a sink in a directed network with capacities, and
@@ -77,12 +108,15 @@ class MaxFlowMinCut(Task):
 
     name = "graphs/max_flow_min_cut"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (2, 100), doc="number of nodes"),
-        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 10, 12, 15, 18], (0, 1000),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (2, 100),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 10, 12, 15, 18, 21, 24, 27, 30, 34, 38, 42, 46, 50, 55], (0, 1000),
              doc="forward edges beyond those that make every node lie on a source-sink path"),
-        Knob("back_edges", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4], (0, 1000), doc="edges pointing backwards"),
-        Knob("max_capacity", [5, 6, 8, 10, 12, 15, 20, 20, 25, 30], (1, 1000), doc="largest edge capacity"),
-        Knob("wide_ends", [False, False, False, True, True, True, True, True, True, True],
+        Knob("back_edges", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 1000),
+             doc="edges pointing backwards"),
+        Knob("max_capacity", [5, 6, 8, 10, 12, 15, 20, 20, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50, 50, 50], (1, 1000),
+             doc="largest edge capacity"),
+        Knob("wide_ends", [False, False, False] + [True] * 17,
              doc="edges at the source and sink get capacities max..2*max, moving the bottleneck inside"),
     )
     answer_format = ("the maximum flow value, then a semicolon, then the edges of a minimum cut as a "
@@ -105,6 +139,13 @@ class MaxFlowMinCut(Task):
         return Draft(question, f"{value}; {pretty_edges(cut, directed=True)}",
                      {"nodes": names, "edges": [list(e) for e in edges], "source": names[s], "sink": names[t],
                       "value": value})
+
+    def effort(self, problem):
+        # Edmonds-Karp: one breadth-first search of the residual network per augmenting path,
+        # and a last one that finds the cut
+        c = problem.check
+        searches = augmenting_paths(c["edges"], c["source"], c["sink"]) + 1
+        return searches * (len(c["nodes"]) + len(c["edges"]))
 
     def grade(self, answer, problem):
         c = problem.check

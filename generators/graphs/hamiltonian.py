@@ -12,36 +12,45 @@ from ._graph_text import read_nodes, says_none
 NO_PATH = {"no", "no path", "no such path", "no hamiltonian path", "impossible", "not possible", "does not exist"}
 
 
-def hamiltonian_path(adj: list[int], n: int) -> list[int] | None:
+def hamiltonian_path(adj: list[int], n: int, stats: dict | None = None) -> list[int] | None:
     """A path visiting every node exactly once, or None: depth-first search over (visited set,
     end node) states, remembering the states already shown to be dead ends (so at most n * 2^n
-    states), trying low-degree nodes first."""
+    states), trying low-degree nodes first. With `stats`, stats["nodes"] counts the partial
+    paths the search extends."""
     full = (1 << n) - 1
     dead: set[tuple[int, int]] = set()
     order = sorted(range(n), key=lambda v: bin(adj[v]).count("1"))
+    # the search runs on ranks in `order` (rank r is node order[r]), so a mask's set bits, lowest
+    # first, come in the order the nodes are tried
+    rank = {v: r for r, v in enumerate(order)}
+    ranked = [sum(1 << rank[u] for u in range(n) if adj[v] >> u & 1) for v in order]
 
     def extend(path: list[int], mask: int) -> bool:
+        if stats is not None:
+            stats["nodes"] = stats.get("nodes", 0) + 1
         if mask == full:
             return True
         end = path[-1]
         if (mask, end) in dead:
             return False
-        options = adj[end] & ~mask
-        for v in order:
-            if options >> v & 1:
-                path.append(v)
-                if extend(path, mask | 1 << v):
-                    return True
-                path.pop()
+        options = ranked[end] & ~mask
+        while options:
+            low = options & -options
+            options ^= low
+            r = low.bit_length() - 1
+            path.append(r)
+            if extend(path, mask | low):
+                return True
+            path.pop()
         dead.add((mask, end))
         return False
 
     if n and not _connected(adj, n):
         return None
-    for start in order:
+    for start in range(n):
         path = [start]
         if extend(path, 1 << start):
-            return path
+            return [order[r] for r in path]
     return None
 
 
@@ -69,14 +78,21 @@ class HamiltonianPath(Task):
     if no such path exists. The reference is an exact search (depth-first with memoised dead
     ends); any Hamiltonian path passes, in either direction. Higher levels add nodes and edges
     and more NONE cases, which from level 4 have no easy certificate: the graph is connected and
-    has at most two nodes of degree one, so refuting a path takes real case analysis."""
+    has at most two nodes of degree one, so refuting a path takes real case analysis. Levels past
+    10 grow to 15 nodes with more edges and NONE cases, whose proofs make the exact search slow:
+    level 20 generates about 70 problems/s."""
 
     name = "graphs/hamiltonian_path"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 6, 7, 8, 9, 10, 11, 12], (2, 16), doc="number of nodes"),
-        Knob("extra_edges", [1, 1, 2, 2, 3, 3, 4, 5, 6, 7], (0, 100), doc="edges beyond the backbone"),
-        Knob("none_percent", [0, 20, 30, 35, 40, 40, 45, 45, 50, 50], (0, 100), doc="chance of an instance with no path"),
-        Knob("hard_none", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_nodes", [4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15], (2, 18),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10, 11, 12], (0, 100),
+             doc="edges beyond the backbone"),
+        Knob("none_percent", [0, 20, 30, 35, 40, 40, 45, 45, 50, 50,
+             50, 55, 55, 55, 60, 60, 60, 65, 65, 65], (0, 100),
+             doc="chance of an instance with no path"),
+        Knob("hard_none", [False, False, False, True, True, True, True, True, True, True,
+             True, True, True, True, True, True, True, True, True, True],
              doc="NONE instances must be connected with at most two degree-one nodes"),
     )
     answer_format = "the path as a comma-separated list of all the node names in order, or NONE if there is none"
@@ -130,6 +146,18 @@ class HamiltonianPath(Task):
                     "and end at any nodes), or answer NONE if no such path exists.")
         return Draft(question, "NONE" if path is None else join(names[v] for v in path),
                      {"nodes": names, "edges": [list(e) for e in edges], "exists": path is not None})
+
+    def effort(self, problem):
+        # the exact search's partial paths (all of them when it proves NONE), plus the edges read
+        c = problem.check
+        index = {name: i for i, name in enumerate(c["nodes"])}
+        adj = [0] * len(index)
+        for u, v in c["edges"]:
+            adj[index[u]] |= 1 << index[v]
+            adj[index[v]] |= 1 << index[u]
+        stats: dict = {}
+        hamiltonian_path(adj, len(adj), stats)
+        return stats.get("nodes", 0) + len(c["edges"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -9,6 +9,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
+from ._graph_text import listed_edges
 from ._random_graphs import random_connected_graph
 
 NO_KINDS = ("edges", "degrees", "same_degrees", "same_triangles")
@@ -97,12 +98,13 @@ class GraphIsomorphism(Task):
 
     name = "graphs/graph_isomorphism"
     knobs = (
-        Knob("n_nodes", [4, 5, 5, 6, 7, 8, 8, 9, 10, 11], (3, 20), doc="nodes per graph"),
-        Knob("extra_edges", [0, 1, 2, 2, 3, 4, 5, 6, 7, 9], (0, 100), doc="edges beyond a spanning tree"),
-        Knob("no_kind", ["edges", "degrees", "degrees", "same_degrees", "same_degrees", "same_degrees",
-                         "same_triangles", "same_triangles", "same_triangles", "same_triangles"],
+        Knob("n_nodes", [4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 12, 12, 13, 14, 14, 15, 16, 17, 18, 20], (3, 40),
+             doc="nodes per graph"),
+        Knob("extra_edges", [0, 1, 2, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20], (0, 100),
+             doc="edges beyond a spanning tree"),
+        Knob("no_kind", ["edges", "degrees", "degrees"] + ["same_degrees"] * 3 + ["same_triangles"] * 14,
              choices=NO_KINDS, doc="how closely a non-isomorphic second graph resembles the first"),
-        Knob("yes_percent", [50] * 10, (0, 100), doc="chance that the second graph is a relabelled copy"),
+        Knob("yes_percent", [50] * 20, (0, 100), doc="chance that the second graph is a relabelled copy"),
     )
     answer_format = "yes or no"
     example = "no"
@@ -146,6 +148,10 @@ class GraphIsomorphism(Task):
                     + "\n\nBoth graphs are undirected. Are they isomorphic, that is, can the nodes of graph 1 be "
                       "renamed one-to-one as the nodes of graph 2 so that the edges match exactly?")
         return Draft(question, "yes" if same else "no", {"isomorphic": same})
+
+    def effort(self, problem):
+        # both graphs read and refined node by node and edge by edge before a mapping is tried
+        return 2 * problem.params["n_nodes"] + listed_edges(problem.prompt)
 
     def grade(self, answer, problem):
         try:

@@ -45,10 +45,11 @@ class MaximumMatching(Task):
 
     name = "graphs/maximum_matching"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 18], (2, 200), doc="number of nodes"),
-        Knob("extra_edges", [1, 1, 2, 2, 3, 4, 5, 6, 8, 10], (0, 1000),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 39, 42], (2, 200),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15, 17, 19, 21, 23, 25], (0, 1000),
              doc="edges beyond the ones that leave no node isolated"),
-        Knob("kind", ["bipartite"] * 4 + [["bipartite", "general"]] * 2 + ["general"] * 4,
+        Knob("kind", ["bipartite"] * 4 + [["bipartite", "general"]] * 2 + ["general"] * 14,
              choices=("bipartite", "general"), doc="'bipartite' or 'general' (odd cycles allowed)"),
     )
     answer_format = ("the size of a maximum matching, then a semicolon, then its edges as a comma-separated "
@@ -72,6 +73,11 @@ class MaximumMatching(Task):
                     "edges as possible.")
         return Draft(question, f"{len(matching)}; {pretty_edges(matching)}",
                      {"nodes": names, "edges": [list(e) for e in edges], "size": len(matching)})
+
+    def effort(self, problem):
+        # augmenting-path matching: one search over the graph per matched edge found
+        c = problem.check
+        return (len(c["nodes"]) + len(c["edges"])) * max(1, c["size"])
 
     def grade(self, answer, problem):
         c = problem.check

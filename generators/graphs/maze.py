@@ -110,11 +110,14 @@ class MazeShortestPath(Task):
 
     name = "graphs/maze_shortest_path"
     knobs = (
-        Knob("rows", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 30), doc="maze rows of cells (the grid has 2*rows+1 lines)"),
-        Knob("cols", [3, 3, 4, 4, 5, 5, 6, 7, 8, 9], (2, 30), doc="maze columns of cells"),
-        Knob("loop_percent", [0, 10, 15, 20, 25, 25, 30, 30, 35, 35], (0, 100),
+        Knob("rows", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (1, 30),
+             doc="maze rows of cells (the grid has 2*rows+1 lines)"),
+        Knob("cols", [3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15], (2, 30),
+             doc="maze columns of cells"),
+        Knob("loop_percent", [0, 10, 15, 20, 25, 25, 30, 30, 35, 35,
+             35, 35, 40, 40, 40, 40, 40, 40, 40, 40], (0, 100),
              doc="share of interior walls knocked down to make loops"),
-        Knob("none_percent", [0, 0, 10, 15, 20, 20, 25, 25, 25, 25], (0, 100),
+        Knob("none_percent", [0, 0, 10, 15, 20, 20, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25], (0, 100),
              doc="chance that E is walled off from S"),
     )
     answer_format = ("the moves as one string of the letters U, D, L and R (up, down, left, right), "
@@ -153,6 +156,12 @@ class MazeShortestPath(Task):
                     "Give a shortest sequence of moves from S to E, or NONE if E cannot be reached.")
         return Draft(question, moves if moves is not None else "NONE",
                      {"grid": lines, "length": len(moves) if moves is not None else None})
+
+    def effort(self, problem):
+        # breadth-first search from S: every square it reaches, plus the route read back
+        grid = problem.check["grid"]
+        start = next((i, row.index(START)) for i, row in enumerate(grid) if START in row)
+        return len(bfs(grid, start)) + (problem.check["length"] or 0)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -74,12 +74,17 @@ class PageRankArgmax(Task):
 
     name = "graphs/pagerank_argmax"
     knobs = (
-        Knob("n_nodes", [3, 4, 4, 5, 5, 6, 7, 8, 9, 10], (2, 26), doc="number of nodes"),
-        Knob("n_edges", [3, 5, 6, 7, 8, 10, 12, 14, 16, 19], (1, 650), doc="directed links (capped at n(n-1))"),
-        Knob("rounds", [1, 1, 2, 2, 3, 0, 0, 0, 0, 0], (0, 50), doc="update rounds (0 = the converged limit)"),
-        Knob("margin", [0.3, 0.25, 0.2, 0.15, 0.12, 0.1, 0.08, 0.06, 0.05, 0.04], (0.0, 1.0),
+        Knob("n_nodes", [3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 16], (2, 26),
+             doc="number of nodes"),
+        Knob("n_edges", [3, 5, 6, 7, 8, 10, 12, 14, 16, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 40], (1, 650),
+             doc="directed links (capped at n(n-1))"),
+        Knob("rounds", [1, 1, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], (0, 50),
+             doc="update rounds (0 = the converged limit)"),
+        Knob("margin", [0.3, 0.25, 0.2, 0.15, 0.12, 0.1, 0.08, 0.06, 0.05, 0.04,
+             0.035, 0.03, 0.03, 0.025, 0.025, 0.02, 0.02, 0.02, 0.015, 0.015], (0.0, 1.0),
              doc="least relative lead of the top score over the runner-up"),
-        Knob("indegree_decoy", [False, False, False, True, True, True, True, True, True, True],
+        Knob("indegree_decoy", [False, False, False, True, True, True, True, True, True, True,
+             True, True, True, True, True, True, True, True, True, True],
              doc="the node with the most incoming links (ties included) must not be the winner"),
     )
     answer_format = "the name of the node with the highest score"
@@ -122,6 +127,14 @@ class PageRankArgmax(Task):
                     f"computed from the old ones at once. {when}\n\n"
                     f"Which node has the highest score?")
         return Draft(question, names[order[0]], {"nodes": names, "top": names[order[0]]})
+
+    def effort(self, problem):
+        # the update touches every node and link once per round; the limit is a linear system,
+        # about n^3 / 3 multiply-adds of Gaussian elimination after the links are read
+        p = problem.params
+        n = p["n_nodes"]
+        links = min(p["n_edges"], n * (n - 1))
+        return p["rounds"] * (n + links) if p["rounds"] else n ** 3 / 3 + links
 
     def grade(self, answer, problem):
         c = problem.check

@@ -20,9 +20,12 @@ class ShortestPath(Task):
 
     name = "graphs/shortest_path"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 15, 18, 22], (3, 200), doc="number of nodes"),
-        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 11, 15, 20, 26], (0, 1000), doc="edges beyond a spanning tree"),
-        Knob("max_weight", [1, 1, 3, 5, 9, 9, 12, 15, 20, 25], (1, 1000), doc="largest edge weight (1 = unweighted)"),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 15, 18, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55, 60], (3, 200),
+             doc="number of nodes"),
+        Knob("extra_edges", [1, 2, 3, 4, 6, 8, 11, 15, 20, 26, 30, 34, 38, 43, 48, 54, 60, 66, 73, 80], (0, 1000),
+             doc="edges beyond a spanning tree"),
+        Knob("max_weight", [1, 1, 3, 5, 9, 9, 12, 15, 20, 25, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50], (1, 1000),
+             doc="largest edge weight (1 = unweighted)"),
     )
     answer_format = "the path as a comma-separated list of node names, from the start node to the end node"
     example = "A,F,Z9"  # Z9 is no node's name (names are letters): never an answer
@@ -47,6 +50,10 @@ class ShortestPath(Task):
         return Draft(question, join(names[v] for v in path),
                      {"edges": [list(e) for e in edges], "start": names[start], "end": names[target],
                       "length": length})
+
+    def effort(self, problem):
+        # Dijkstra's work: every edge is relaxed once, and the answer's path is traced back
+        return len(problem.check["edges"]) + len(problem.answer.split(","))
 
     def grade(self, answer, problem):
         c = problem.check

@@ -53,13 +53,14 @@ class MinimumSpanningTree(Task):
 
     name = "graphs/minimum_spanning_tree"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20], (2, 200), doc="number of nodes"),
-        Knob("extra_edges", [2, 3, 4, 5, 7, 9, 12, 15, 19, 25], (0, 1000), doc="edges beyond a spanning tree"),
-        Knob("max_weight", [5, 6, 8, 9, 10, 12, 12, 15, 15, 20], (1, 1000),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55], (2, 200),
+             doc="number of nodes"),
+        Knob("extra_edges", [2, 3, 4, 5, 7, 9, 12, 15, 19, 25, 28, 32, 36, 40, 45, 50, 55, 60, 66, 72], (0, 1000),
+             doc="edges beyond a spanning tree"),
+        Knob("max_weight", [5, 6, 8, 9, 10, 12, 12, 15, 15, 20, 20, 20, 22, 22, 24, 24, 26, 26, 28, 30], (1, 1000),
              doc="largest edge weight (few distinct weights make ties)"),
-        Knob("ask", ["weight", "weight", "weight", ["weight", "edges"], ["weight", "edges"], "edges", "edges",
-                     "edges", "edges", "edges"], choices=("weight", "edges"),
-             doc="'weight': the total weight; 'edges': the tree's edges"),
+        Knob("ask", ["weight"] * 3 + [["weight", "edges"]] * 2 + ["edges"] * 15,
+             choices=("weight", "edges"), doc="'weight': the total weight; 'edges': the tree's edges"),
     )
     answer_format = "an integer"
     example = "-1"  # a weight is never negative: never an answer
@@ -84,6 +85,13 @@ class MinimumSpanningTree(Task):
         fmt = "the edges of the tree as a comma-separated list of pairs like A-B (any order)"
         # Z9 is no node's name (names are letters): never an answer
         return Draft(question, pretty_edges(tree_edges), check, answer_format=fmt, example="A-C, B-C, C-Z9")
+
+    def effort(self, problem):
+        # Kruskal: every edge is considered in weight order against a union-find of the nodes;
+        # listing the tree adds its n - 1 edges
+        c = problem.check
+        tree = len(c["nodes"]) - 1 if c["ask"] == "edges" else 0
+        return len(c["nodes"]) + len(c["edges"]) + tree
 
     def grade(self, answer, problem):
         c = problem.check

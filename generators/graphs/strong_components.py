@@ -10,7 +10,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._graph_text import listing, pretty_groups, read_groups
+from ._graph_text import listed_edges, listing, pretty_groups, read_groups
 
 
 def check_partition(groups: list[list[str]], nodes: list[str], expected: list[list[str]], what: str):
@@ -47,11 +47,13 @@ class StronglyConnectedComponents(Task):
 
     name = "graphs/strongly_connected_components"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 14, 16, 18, 22], (1, 100), doc="number of nodes"),
-        Knob("n_components", [2, 2, 2, 3, 3, 4, 5, 5, 6, 7], (1, 100),
+        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 14, 16, 18, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55, 60], (1, 100),
+             doc="number of nodes"),
+        Knob("n_components", [2, 2, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18], (1, 100),
              doc="hidden strongly connected blocks (at most n_nodes)"),
-        Knob("chords", [0, 1, 1, 2, 3, 4, 5, 6, 8, 10], (0, 1000), doc="extra edges inside blocks"),
-        Knob("cross_edges", [1, 2, 3, 4, 5, 7, 9, 11, 14, 18], (0, 1000),
+        Knob("chords", [0, 1, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 23, 26, 29, 32, 36], (0, 1000),
+             doc="extra edges inside blocks"),
+        Knob("cross_edges", [1, 2, 3, 4, 5, 7, 9, 11, 14, 18, 21, 24, 27, 30, 34, 38, 42, 46, 50, 55], (0, 1000),
              doc="one-way edges between blocks (all consistent with one order of the blocks)"),
     )
     answer_format = ("every strongly connected component as its node names in braces, the components "
@@ -95,6 +97,10 @@ class StronglyConnectedComponents(Task):
                     "reach every other node by following edges in their direction. A node that lies on no "
                     "cycle is a component on its own.")
         return Draft(question, pretty_groups(components), {"nodes": names, "components": components})
+
+    def effort(self, problem):
+        # Tarjan's depth-first search touches every node and every listed edge once
+        return len(problem.check["nodes"]) + listed_edges(problem.prompt)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -25,10 +25,12 @@ class TopologicalSort(Task):
 
     name = "graphs/topological_sort"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 17, 20], (2, 100), doc="number of tasks"),
-        Knob("n_edges", [3, 5, 7, 9, 12, 16, 21, 26, 33, 42], (0, 4950),
+        Knob("n_nodes", [4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 22, 25, 28, 31, 34, 38, 42, 46, 50, 55], (2, 100),
+             doc="number of tasks"),
+        Knob("n_edges", [3, 5, 7, 9, 12, 16, 21, 26, 33, 42, 50, 58, 66, 75, 85, 96, 108, 120, 134, 150], (0, 4950),
              doc="prerequisite rules (capped at n(n-1)/2)"),
-        Knob("phrasing", ["before"] * 5 + ["mixed"] * 5, choices=("before", "mixed"),
+        Knob("phrasing", ["before"] * 5 + ["mixed"] * 15,
+             choices=("before", "mixed"),
              doc="'before': every rule reads 'X must be done before Y'; 'mixed': four phrasings"),
     )
     answer_format = "all the tasks in order, as a comma-separated list of task names"
@@ -50,6 +52,11 @@ class TopologicalSort(Task):
                     "Give an order of all the tasks that satisfies every rule.")
         return Draft(question, join(names[v] for v in order),
                      {"nodes": names, "edges": [list(e) for e in sorted(edges)]})
+
+    def effort(self, problem):
+        # Kahn's algorithm: every task is placed once and every rule checked once
+        c = problem.check
+        return len(c["nodes"]) + len(c["edges"])
 
     def grade(self, answer, problem):
         c = problem.check

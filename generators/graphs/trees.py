@@ -4,6 +4,8 @@ random direction and the list shuffled, so the structure (and, for rooted trees,
 edge is the parent) must be worked out. networkx computes every reference answer."""
 from __future__ import annotations
 
+import re
+
 import networkx as nx
 
 from procgym import Draft, Knob, Task, register
@@ -15,8 +17,31 @@ from .._labels import join, node_labels
 from ._graph_text import read_nodes, read_pairs, shuffled_listing
 from ._random_graphs import random_tree
 
-_DEPTH = Knob("depth_bias", [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7], (0.0, 1.0),
-              doc="chance that a new node extends one of the latest branches (deeper, longer trees)")
+_DEPTH = Knob("depth_bias", [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7,
+     0.7, 0.72, 0.74, 0.76, 0.78, 0.8, 0.82, 0.84, 0.86, 0.88], (0.0, 1.0),
+     doc="chance that a new node extends one of the latest branches (deeper, longer trees)")
+
+
+_TREE_EDGE = re.compile(r"^([A-Z]{1,2}) - ([A-Z]{1,2})(?: \(weight \d+\))?$", re.MULTILINE)
+_ROOT = re.compile(r"The tree is rooted at ([A-Z]{1,2})\.")
+_PAIR = re.compile(r"^\d+\. ([A-Z]{1,2}) and ([A-Z]{1,2})$", re.MULTILINE)
+
+
+def _listed_tree(prompt: str) -> tuple[dict[str, str | None], dict[str, int]]:
+    """The tree a prompt lists, rooted at its stated root: (parent, depth) of every node (for
+    effort measures, whose check keeps only the answers)."""
+    neighbours: dict[str, list[str]] = {}
+    for u, v in _TREE_EDGE.findall(prompt):
+        neighbours.setdefault(u, []).append(v)
+        neighbours.setdefault(v, []).append(u)
+    root = _ROOT.search(prompt).group(1)
+    parent, depth, queue = {root: None}, {root: 0}, [root]
+    for u in queue:
+        for v in neighbours.get(u, ()):
+            if v not in depth:
+                parent[v], depth[v] = u, depth[u] + 1
+                queue.append(v)
+    return parent, depth
 
 
 def _tree_question(names, listing: str, extra: str = "") -> str:
@@ -33,10 +58,13 @@ class LowestCommonAncestor(Task):
 
     name = "graphs/lowest_common_ancestor"
     knobs = (
-        Knob("n_nodes", [5, 6, 8, 10, 12, 15, 18, 22, 26, 30], (3, 200), doc="number of nodes"),
-        Knob("n_queries", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8], (1, 50), doc="node pairs asked about"),
+        Knob("n_nodes", [5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72, 80], (3, 200),
+             doc="number of nodes"),
+        Knob("n_queries", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (1, 50),
+             doc="node pairs asked about"),
         _DEPTH,
-        Knob("ancestor_percent", [0, 0, 10, 15, 20, 20, 25, 25, 30, 30], (0, 100),
+        Knob("ancestor_percent", [0, 0, 10, 15, 20, 20, 25, 25, 30, 30,
+             30, 32, 34, 35, 36, 38, 40, 40, 40, 40], (0, 100),
              doc="chance that a pair is an ancestor and one of its descendants"),
     )
     answer_format = ("the lowest common ancestor of each pair, in the order the pairs are asked, "
@@ -81,6 +109,15 @@ class LowestCommonAncestor(Task):
             f"Find the lowest common ancestor of each pair:\n{asked}")
         return Draft(question, join(answers), {"nodes": names, "answers": answers})
 
+    def effort(self, problem):
+        # root the tree (every node and edge once), then climb from both nodes of each pair to
+        # their lowest common ancestor
+        parent, depth = _listed_tree(problem.prompt)
+        climbs = 0
+        for (u, v), lca in zip(_PAIR.findall(problem.prompt), problem.check["answers"]):
+            climbs += depth[u] + depth[v] - 2 * depth[lca]
+        return 2 * len(depth) - 1 + climbs
+
     def grade(self, answer, problem):
         c = problem.check
         try:
@@ -117,9 +154,10 @@ class TreeCenter(Task):
 
     name = "graphs/tree_center"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 15, 18, 22, 26], (2, 200), doc="number of nodes"),
+        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72], (2, 200),
+             doc="number of nodes"),
         _DEPTH,
-        Knob("decoy_leaves", [0, 0, 0, 2, 2, 3, 3, 4, 5, 6], (0, 100),
+        Knob("decoy_leaves", [0, 0, 0, 2, 2, 3, 3, 4, 5, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13], (0, 100),
              doc="extra leaves hung next to the end of a longest path (counted in n_nodes)"),
     )
     answer_format = "the centre node, or both centre nodes as a comma-separated list"
@@ -154,6 +192,10 @@ class TreeCenter(Task):
             "node or two adjacent nodes.\nFind the centre of this tree.")
         return Draft(question, join(centre), {"nodes": names, "centre": centre})
 
+    def effort(self, problem):
+        # peeling leaves layer by layer removes every node and edge once
+        return 2 * len(problem.check["nodes"]) - 1
+
     def grade(self, answer, problem):
         c = problem.check
         try:
@@ -185,8 +227,10 @@ class SubtreeSizes(Task):
 
     name = "graphs/subtree_sizes"
     knobs = (
-        Knob("n_nodes", [5, 6, 8, 10, 12, 15, 18, 22, 26, 30], (3, 200), doc="number of nodes"),
-        Knob("n_asked", [1, 2, 2, 3, 4, 5, 6, 7, 8, 10], (1, 199), doc="nodes asked about (capped at n_nodes - 1)"),
+        Knob("n_nodes", [5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72, 80], (3, 200),
+             doc="number of nodes"),
+        Knob("n_asked", [1, 2, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (1, 199),
+             doc="nodes asked about (capped at n_nodes - 1)"),
         _DEPTH,
     )
     answer_format = "NODE=SIZE for each asked node, comma-separated"
@@ -217,6 +261,10 @@ class SubtreeSizes(Task):
         answer = ",".join(f"{names[v]}={sizes[names[v]]}" for v in asked)
         return Draft(question, answer, {"nodes": names, "sizes": sizes})
 
+    def effort(self, problem):
+        # root the tree and sum sizes bottom-up (every node and edge once), then read off each asked node
+        return 2 * len(problem.check["nodes"]) - 1 + len(problem.check["sizes"])
+
     def grade(self, answer, problem):
         c = problem.check
         try:
@@ -246,8 +294,10 @@ class TreeDiameter(Task):
 
     name = "graphs/tree_diameter"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 15, 18, 22, 26], (2, 200), doc="number of nodes"),
-        Knob("max_weight", [1, 1, 3, 5, 9, 9, 12, 15, 20, 25], (1, 1000), doc="largest edge weight (1 = unweighted)"),
+        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72], (2, 200),
+             doc="number of nodes"),
+        Knob("max_weight", [1, 1, 3, 5, 9, 9, 12, 15, 20, 25, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50], (1, 1000),
+             doc="largest edge weight (1 = unweighted)"),
         _DEPTH,
     )
     answer_format = "the path as a comma-separated list of node names, from one end to the other"
@@ -276,6 +326,11 @@ class TreeDiameter(Task):
         listed = sorted(tuple(sorted((names[u], names[v]))) + (wt,) for (u, v), wt in zip(edges, weights))
         return Draft(question, join(names[v] for v in path),
                      {"nodes": names, "edges": [list(e) for e in listed], "length": dist[b]})
+
+    def effort(self, problem):
+        # two farthest-node sweeps over every node and edge, then the path traced back
+        c = problem.check
+        return 2 * (len(c["nodes"]) + len(c["edges"])) + len(problem.answer.split(","))
 
     def grade(self, answer, problem):
         c = problem.check
@@ -323,10 +378,12 @@ class TreeVertexCover(Task):
 
     name = "graphs/tree_vertex_cover"
     knobs = (
-        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 15, 18, 22, 26], (2, 200), doc="number of nodes"),
-        Knob("n_trees", [1, 1, 1, 1, 2, 2, 2, 3, 3, 4], (1, 100), doc="trees in the forest (capped at n_nodes // 2)"),
+        Knob("n_nodes", [4, 5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 66, 72], (2, 200),
+             doc="number of nodes"),
+        Knob("n_trees", [1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7], (1, 100),
+             doc="trees in the forest (capped at n_nodes // 2)"),
         _DEPTH,
-        Knob("ask", ["size", "size", "cover", "cover", ["size", "cover"], "cover", "cover", "cover", "cover", "cover"],
+        Knob("ask", ["size", "size", "cover", "cover", ["size", "cover"]] + ["cover"] * 15,
              choices=("size", "cover"), doc="'size': the minimum cover size; 'cover': a minimum cover"),
     )
     answer_format = "a minimum vertex cover as a comma-separated list of node names"
@@ -354,6 +411,13 @@ class TreeVertexCover(Task):
                          example="-1")  # a size is never negative: never an answer
         question += "Find a vertex cover with as few nodes as possible."
         return Draft(question, join(sorted(names[v] for v in cover)), check)
+
+    def effort(self, problem):
+        # a leaves-up pass over every node and edge (take the parent of each uncovered leaf edge),
+        # plus the cover written out when it is asked for
+        c = problem.check
+        cover = c["size"] if c["ask"] == "cover" else 0
+        return len(c["nodes"]) + len(c["edges"]) + cover
 
     def grade(self, answer, problem):
         c = problem.check

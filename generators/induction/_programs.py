@@ -116,6 +116,19 @@ def determined_puzzle(rng, ops, depth: int, menu_size: int, n_examples: int, mak
     raise RuntimeError("no determined puzzle found")
 
 
+def listed_operations(prompt: str) -> int:
+    """How many operations a hidden-rule prompt lists: its "- ..." lines before the examples."""
+    head = prompt.split("\nExample", 1)[0]
+    return sum(1 for line in head.splitlines() if line.startswith("- "))
+
+
+def search_effort(prompt: str, depth: int, input_size: int) -> int:
+    """The enumerator's work on a hidden-rule puzzle: every composition of 1 to `depth` of the
+    listed operations is a candidate rule, and trying one costs about the size of an input."""
+    menu = listed_operations(prompt)
+    return sum(menu ** k for k in range(1, depth + 1)) * input_size
+
+
 def menu_question(ops, menu, depth: int, examples, test, subject: str) -> str:
     """The prompt of a hidden-rule puzzle: the rule is 1..depth operations from `menu`, shown by
     input -> output examples; `subject` says what the rule maps ("each whole number into another")."""

@@ -22,6 +22,14 @@ def step(row: str, rule: int) -> str:
     return "".join(out)
 
 
+def _neighbourhood(row: str, i: int) -> int:
+    n = len(row)
+    return ((row[i - 1] == ON) << 2) | ((row[i] == ON) << 1) | (row[(i + 1) % n] == ON)
+
+
+_START_ROW = re.compile(r"Starting from the row ([#.]+),")
+
+
 def neighbourhoods(row: str) -> set[int]:
     n = len(row)
     bits = [c == ON for c in row]
@@ -92,11 +100,14 @@ class CellularAutomaton(Task):
 
     name = "induction/cellular_automaton"
     knobs = (
-        Knob("width", [8, 9, 10, 11, 12, 13, 14, 16, 18, 20], (5, 60), doc="cells per row"),
-        Knob("shown", [5, 5, 4, 4, 4, 3, 3, 3, 3, 3], (2, 20), doc="rows shown (history) or pairs shown"),
-        Knob("pairs", [False, False, False, False, True, False, True, True, True, True],
+        Knob("width", [8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44, 48], (5, 60),
+             doc="cells per row"),
+        Knob("shown", [5, 5, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 2, 2, 2, 2], (2, 20),
+             doc="rows shown (history) or pairs shown"),
+        Knob("pairs", [False, False, False, False, True, False, True, True, True, True] + [True] * 10,
              doc="show separate before/after pairs rather than one history"),
-        Knob("predict", [1, 1, 1, 2, 1, 2, 2, 3, 3, 4], (1, 10), doc="generations to predict"),
+        Knob("predict", [1, 1, 1, 2, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (1, 10),
+             doc="generations to predict"),
     )
     answer_format = ("the predicted rows in order, each as a string of # (on) and . (off) with one character "
                      "per cell, rows separated by commas or new lines")
@@ -145,6 +156,27 @@ class CellularAutomaton(Task):
                    f"Starting from the row {start}, give the next generation.")
         question = f"{intro}\n\n{body}\n\n{ask}"
         return Draft(question, "\n".join(rows_out), {"rows": rows_out})
+
+    def effort(self, problem):
+        """A solver's work: it reads the shown transitions cell by cell until it has seen every
+        neighbourhood its prediction needs (the rest of the evidence can be skipped), then
+        computes every predicted cell."""
+        predicted = problem.check["rows"]
+        lines = [line for line in problem.prompt.splitlines() if line and set(line) <= {ON, OFF, " ", "-", ">"}]
+        if "->" in lines[0]:  # separate pairs, and a start row of its own
+            transitions = [tuple(line.split(" -> ")) for line in lines]
+            start = _START_ROW.search(problem.prompt).group(1)
+        else:  # one history: consecutive rows, starting from the last
+            transitions, start = list(zip(lines, lines[1:])), lines[-1]
+        needed = set().union(*(neighbourhoods(row) for row in [start] + predicted[:-1]))
+        read = 0
+        for before, _after in transitions:
+            for i in range(len(before)):
+                if not needed:
+                    break
+                read += 1
+                needed.discard(_neighbourhood(before, i))
+        return read + len(predicted) * len(start)
 
     def grade(self, answer, problem):
         try:

@@ -7,7 +7,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from ._grids import grid_operations, grid_text, read_square_grid
-from ._programs import determined_puzzle
+from ._programs import determined_puzzle, search_effort
 
 
 def _grid(rng, n: int, palette: list[int], density: float):
@@ -28,17 +28,23 @@ class GridTransform2D(Task):
     of listed operations that reproduces the examples is enumerated (deduplicated by its values on
     the example and test grids) and all agree on the test output. Higher levels compose more
     operations (so symmetric ones must be told apart through their combined effect), list more
-    distractors and use larger grids with more colours. Levels 8-10 can run below 1,000 problems/s
+    distractors and use larger grids with more colours (past level 10: four composed operations on
+    grids up to 10 x 10, at a few dozen problems/s). Levels 8-10 can run below 1,000 problems/s
     on one core (a few hundred): the exact enumeration of up to 7^3 compositions over larger grids
     is the cost of proving the answer unique."""
 
     name = "induction/grid_transform_2d"
     knobs = (
-        Knob("n_ops", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 4), doc="operations composed in the hidden rule"),
-        Knob("menu", [3, 4, 5, 4, 5, 6, 7, 5, 6, 7], (1, 20), doc="operations listed (the true ones plus distractors)"),
-        Knob("size", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (2, 10), doc="rows (and columns) of each grid"),
-        Knob("colors", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4], (1, 6), doc="colours in the palette"),
-        Knob("n_examples", [2, 2, 2, 3, 3, 3, 3, 3, 3, 3], (1, 8), doc="examples shown at first (more if needed)"),
+        Knob("n_ops", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (1, 4),
+             doc="operations composed in the hidden rule"),
+        Knob("menu", [3, 4, 5, 4, 5, 6, 7, 5, 6, 7, 8, 9, 10, 6, 7, 7, 8, 8, 9, 9], (1, 20),
+             doc="operations listed (the true ones plus distractors)"),
+        Knob("size", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10], (2, 10),
+             doc="rows (and columns) of each grid"),
+        Knob("colors", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (1, 6),
+             doc="colours in the palette"),
+        Knob("n_examples", [2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 2, 3, 2], (1, 8),
+             doc="examples shown at first (more if needed)"),
     )
     answer_format = ("the output grid, rows from top to bottom as strings of digits separated by /, e.g. 120/003/450 "
                      "(one row per line is also accepted)")
@@ -65,6 +71,10 @@ class GridTransform2D(Task):
                     f"background. A hidden rule turns each input grid into its output grid. The rule is {how}:\n"
                     f"{ops_text}\n\n{shown}\n\nWhat is the output for this test grid?\n{_block(test)}")
         return Draft(question, grid_text(expected), {"grid": grid_text(expected), "size": n})
+
+    def effort(self, problem):
+        # every candidate composition of the listed operations, tried on grids of this many cells
+        return search_effort(problem.prompt, problem.params["n_ops"], problem.check["size"] ** 2)
 
     def grade(self, answer, problem):
         try:

@@ -7,7 +7,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import strip_brackets
 from procgym.verdict import right, wrong
 
-from ._programs import consistent_outputs
+from ._programs import consistent_outputs, search_effort
 
 
 def shift(row, k):
@@ -82,7 +82,7 @@ def row_text(row) -> str:
 @register
 class GridTransform(Task):
     """ARC-style 1-D puzzles: a row of coloured cells (digits, 0 = background) is transformed by
-    a hidden composition of 1-3 listed operations (shifts, mirror, gravity, fill between
+    a hidden composition of 1-4 listed operations (shifts, mirror, gravity, fill between
     same-coloured cells, recolouring). From input/output examples, give the output for a test
     row. Uniqueness is exact: every composition of up to the stated number of listed operations
     that reproduces the examples is enumerated (deduplicated by its values on the example and
@@ -93,11 +93,16 @@ class GridTransform(Task):
 
     name = "induction/grid_transform"
     knobs = (
-        Knob("n_ops", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 4), doc="operations composed in the hidden rule"),
-        Knob("menu", [4, 5, 6, 5, 5, 6, 7, 6, 6, 7], (1, 20), doc="operations listed (true ones plus distractors)"),
-        Knob("width", [8, 9, 10, 11, 12, 13, 14, 15, 16, 18], (4, 40), doc="cells per row"),
-        Knob("colors", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (1, 6), doc="colours in the palette"),
-        Knob("n_examples", [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], (2, 8), doc="examples shown at first (more if needed)"),
+        Knob("n_ops", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (1, 4),
+             doc="operations composed in the hidden rule"),
+        Knob("menu", [4, 5, 6, 5, 5, 6, 7, 6, 6, 7, 8, 9, 10, 6, 7, 7, 8, 8, 9, 9], (1, 20),
+             doc="operations listed (true ones plus distractors)"),
+        Knob("width", [8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 22, 24, 25, 26, 28, 30, 32, 34], (4, 40),
+             doc="cells per row"),
+        Knob("colors", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6], (1, 6),
+             doc="colours in the palette"),
+        Knob("n_examples", [3] * 10 + [3, 3, 3, 3, 3, 2, 3, 2, 3, 2], (2, 8),
+             doc="examples shown at first (more if needed)"),
     )
     answer_format = ("the output row as a string of digits with one digit per cell, e.g. 0012200300 "
                      "(spaces or commas between the digits are allowed)")
@@ -162,6 +167,10 @@ class GridTransform(Task):
                     f"{ops_text}\n\nExamples (input -> output):\n{shown}\n\n"
                     f"What is the output for the test row {row_text(test)}?")
         return Draft(question, row_text(expected), {"row": row_text(expected)})
+
+    def effort(self, problem):
+        # every candidate composition of the listed operations, tried on rows of this many cells
+        return search_effort(problem.prompt, problem.params["n_ops"], len(problem.check["row"]))
 
     def grade(self, answer, problem):
         # one digit per cell; spaces or commas may stand between the digits (the prompt allows them)

@@ -7,7 +7,9 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from ._int_lists import int_list_text, read_int_list
-from ._programs import consistent_outputs
+from ._programs import consistent_outputs, search_effort
+
+ATTEMPTS = 10_000  # draws of a hidden program before giving up
 
 
 def _primitives(add_values, take_values, thresholds):
@@ -52,7 +54,7 @@ def run_program(program, xs):
 
 @register
 class ListFunction(Task):
-    """A hidden program, a composition of 1-4 list primitives (add c, multiply by c, keep even /
+    """A hidden program, a composition of 1-5 list primitives (add c, multiply by c, keep even /
     odd / greater than t, sort, sort descending, reverse, take k, drop k, dedupe), is shown by
     input/output examples; the answer is its output on a new input list. Uniqueness is checked
     exactly: every composition of up to the stated number of primitives that reproduces all
@@ -60,16 +62,22 @@ class ListFunction(Task):
     must give the same test output, else more examples are added or the problem is redrawn.
     Higher levels compose more primitives, use longer lists and show fewer examples per step.
     From level 6 on (three or four primitives) the exact enumeration makes generation
-    slower than 1,000 problems/s (a few hundred, and about 100-200 at levels 9-10)."""
+    slower than 1,000 problems/s (a few hundred, and about 100-200 at levels 9-10; past level 10,
+    with five primitives and up to 8 listed, a few dozen)."""
 
     name = "induction/list_function"
     knobs = (
-        Knob("n_steps", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 4), doc="primitives composed in the hidden program"),
-        Knob("list_len", [(3, 5), (4, 6), (4, 6), (5, 7), (5, 8), (6, 8), (6, 9), (7, 10), (7, 10), (8, 11)],
+        Knob("n_steps", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 4, 4, 5, 5, 5, 5, 5, 5], (1, 5),
+             doc="primitives composed in the hidden program"),
+        Knob("list_len", [(3, 5), (4, 6), (4, 6), (5, 7), (5, 8), (6, 8), (6, 9), (7, 10), (7, 10), (8, 11), (8, 11),
+                          (8, 12), (9, 12), (9, 12), (9, 13), (10, 13), (10, 14), (11, 15), (11, 15), (12, 16)],
              (1, 20), doc="length of each input list"),
-        Knob("menu", [5, 6, 6, 7, 7, 7, 8, 8, 6, 6], (1, 22), doc="primitives listed in the prompt (the program's plus distractors)"),
-        Knob("n_examples", [4, 3, 4, 4, 3, 4, 4, 3, 4, 4], (2, 8), doc="examples shown at first (more are added if needed)"),
-        Knob("max_value", [9, 9, 12, 12, 15, 15, 20, 20, 20, 25], (5, 99), doc="largest input element"),
+        Knob("menu", [5, 6, 6, 7, 7, 7, 8, 8, 6, 6, 7, 5, 8, 9, 6, 7, 7, 7, 8, 8], (1, 22),
+             doc="primitives listed in the prompt (the program's plus distractors)"),
+        Knob("n_examples", [4, 3, 4, 4, 3, 4, 4, 3, 4, 4, 4, 4, 4, 4, 4, 4, 3, 3, 4, 3], (2, 8),
+             doc="examples shown at first (more are added if needed)"),
+        Knob("max_value", [9, 9, 12, 12, 15, 15, 20, 20, 20, 25, 25, 30, 30, 30, 35, 35, 40, 40, 45, 50], (5, 99),
+             doc="largest input element"),
     )
     answer_format = ("the output list as comma-separated integers in square brackets, e.g. [4, 1, 7]; "
                      "write [] for an empty list")
@@ -83,7 +91,7 @@ class ListFunction(Task):
         depth = params["n_steps"]
         all_names = [n for n, _ in PRIM_FNS]
         by_name = {n: (n, doc, fn) for n, doc, fn in PRIMITIVES}
-        while True:
+        for _attempt in range(ATTEMPTS):
             names = sorted(rng.sample(all_names, max(params["menu"], 1)), key=all_names.index)
             program = [rng.choice(names) for _ in range(depth)]
             if any(a == b and a in ("reverse", "sort", "sort descending", "dedupe") for a, b in zip(program, program[1:])):
@@ -106,6 +114,8 @@ class ListFunction(Task):
             else:
                 continue
             break
+        else:  # pragma: no cover - a determined puzzle turns up within a few dozen draws
+            raise RuntimeError("no determined list-function puzzle found")
         docs = "\n".join(f"- {by_name[n][0]}: {by_name[n][1]}" for n in names)
         shown = "\n".join(f"{int_list_text(x)} -> {int_list_text(y)}" for x, y in examples)
         steps = ("one of these primitives" if depth == 1 else
@@ -115,6 +125,11 @@ class ListFunction(Task):
                     f"Examples (input -> output):\n{shown}\n\n"
                     f"What does the function output for {int_list_text(test)}?")
         return Draft(question, int_list_text(expected), {"output": list(expected)})
+
+    def effort(self, problem):
+        # every candidate composition of the listed primitives, tried on lists of this length
+        test = problem.prompt.rsplit("What does the function output for ", 1)[1].split("?", 1)[0]
+        return search_effort(problem.prompt, problem.params["n_steps"], len(read_int_list(test, allow_empty=True)))
 
     def grade(self, answer, problem):
         try:

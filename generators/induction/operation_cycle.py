@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import refused
@@ -12,6 +13,7 @@ from ._int_lists import read_int_list
 
 LIMIT = 10**6  # |term| bound for generated sequences
 KINDS = ("add", "sub", "mul", "div")
+_BOUND = re.compile(r"a fixed cycle of between 1 and (\d+) operations")
 
 
 def apply(op: tuple, v: int) -> int:
@@ -95,11 +97,13 @@ class OperationCycle(Task):
 
     name = "induction/operation_cycle"
     knobs = (
-        Knob("cycle", [1, 2, 2, 2, 3, 3, 3, 4, 4, 4], (1, 6), doc="operations in the hidden cycle"),
-        Knob("bound_extra", [0, 0, 0, 1, 0, 1, 1, 1, 1, 2], (0, 3),
+        Knob("cycle", [1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6], (1, 6),
+             doc="operations in the hidden cycle"),
+        Knob("bound_extra", [0, 0, 0, 1, 0, 1, 1, 1, 1, 2, 1, 1, 2, 2, 3, 1, 2, 2, 3, 3], (0, 3),
              doc="how much the stated bound on the cycle length exceeds the true length"),
-        Knob("kinds", [2, 2, 3, 3, 3, 3, 3, 4, 4, 4], (2, 4), doc="operation kinds (add, subtract, multiply, divide)"),
-        Knob("ahead", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4], (1, 8), doc="terms to give"),
+        Knob("kinds", [2, 2, 3, 3, 3, 3, 3, 4, 4, 4] + [4] * 10, (2, 4),
+             doc="operation kinds (add, subtract, multiply, divide)"),
+        Knob("ahead", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 8], (1, 8), doc="terms to give"),
     )
     answer_format = "the next terms in order, comma-separated"
     # no operation takes 17 to 30 (add or subtract 1-9, multiply by 2-4, divide by 2 or 3), so this
@@ -137,6 +141,13 @@ class OperationCycle(Task):
         question = (f"Each term of this sequence is made from the previous term by {cycle_text}. Each operation is "
                     f"one of: {describe(list(kinds))}.\n\nTerms: {', '.join(map(str, seen))}\n\nGive {ask}.")
         return Draft(question, ", ".join(map(str, nxt)), {"next": nxt})
+
+    def effort(self, problem):
+        """The solver's work: every cycle length up to the stated bound is tried against every
+        shown transition, then the answer's terms are computed."""
+        bound = _BOUND.search(problem.prompt)
+        terms = read_int_list(problem.prompt.split("Terms: ", 1)[1].split("\n", 1)[0])
+        return (int(bound.group(1)) if bound else 1) * (len(terms) - 1) + len(problem.check["next"])
 
     def grade(self, answer, problem):
         try:

@@ -1,23 +1,35 @@
 """String rewriting inferred from examples: a hidden letter-by-letter substitution (a morphism)."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_token, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 
+# what effort() reads back from a prompt
+_ALPHABET = re.compile(r"on words over the letters ([a-h](?:, [a-h])*)\.")
+_MAX_IMAGE = re.compile(r"a fixed string of 1 to (\d) letters")
+_EXAMPLE = re.compile(r"^([a-h]+) -> ([a-h]+|\(empty\))$", re.MULTILINE)
+_APPLY = re.compile(r"Apply the rule (once|twice|\d times) to the word ([a-h]+)")
+
+
 def apply_morphism(images: dict, word: str) -> str:
     return "".join(images[c] for c in word)
 
 
-def morphisms(examples, alphabet, max_len: int, limit: int = 64):
+def morphisms(examples, alphabet, max_len: int, limit: int = 64, nodes: list | None = None):
     """Every map letter -> string of length 0..max_len (over the alphabet) with f(x) == y for each
-    example, found by backtracking along the examples (word-equation matching); at most `limit`."""
+    example, found by backtracking along the examples (word-equation matching); at most `limit`.
+    With `nodes` (a one-item list), the search nodes visited are added to nodes[0]."""
     found = []
     pairs = [(x, y) for x, y in examples]
 
     def solve(images, ex, i, j):
+        if nodes is not None:
+            nodes[0] += 1
         if len(found) >= limit:
             return
         if ex == len(pairs):
@@ -60,13 +72,17 @@ class StringRewrite(Task):
 
     name = "induction/string_rewrite"
     knobs = (
-        Knob("letters", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6], (2, 8), doc="alphabet size"),
-        Knob("max_image", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3], (1, 4), doc="longest replacement string"),
-        Knob("deletions", [False, False, True, True, True, True, True, True, True, True],
+        Knob("letters", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 8, 8, 8, 8, 8], (2, 8), doc="alphabet size"),
+        Knob("max_image", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4], (1, 4),
+             doc="longest replacement string"),
+        Knob("deletions", [False, False, True, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether a letter may be replaced by the empty string"),
-        Knob("iterations", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 5), doc="times the rule is applied to the test word"),
-        Knob("n_examples", [4, 4, 4, 4, 4, 4, 3, 3, 3, 3], (2, 10), doc="examples shown at first (more if needed)"),
-        Knob("word_len", [4, 4, 4, 5, 5, 5, 6, 6, 6, 7], (2, 12),
+        # past level 10 at most 4: a longer iteration keeps only rules that barely grow a word
+        Knob("iterations", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 3, 4, 3, 4, 4, 4, 3, 3, 3], (1, 5),
+             doc="times the rule is applied to the test word"),
+        Knob("n_examples", [4, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 2, 3, 2], (2, 10),
+             doc="examples shown at first (more if needed)"),
+        Knob("word_len", [4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, 8, 9, 10, 9, 10, 9, 12], (2, 12),
              doc="typical word length (each word is this long, give or take one letter)"),
     )
     answer_format = "the resulting string of letters, with no spaces (write EMPTY if nothing is left)"
@@ -128,6 +144,23 @@ class StringRewrite(Task):
                     f"Apply the rule {times} to the word {test}" +
                     (" (each time to the result of the previous application)." if params["iterations"] > 1 else "."))
         return Draft(question, expected, {"result": expected})
+
+    def effort(self, problem):
+        """The backtracking search over letter images that fits the examples (its nodes), then
+        every letter written while the rule is applied to the test word, time after time."""
+        prompt = problem.prompt
+        alphabet = _ALPHABET.search(prompt).group(1).split(", ")
+        max_image = int(_MAX_IMAGE.search(prompt).group(1))
+        examples = [(x, "" if y == "(empty)" else y) for x, y in _EXAMPLE.findall(prompt)]
+        times, word = _APPLY.search(prompt).groups()
+        iterations = {"once": 1, "twice": 2}.get(times) or int(times.split()[0])
+        nodes = [0]
+        image = morphisms(examples, alphabet, max_image, nodes=nodes)[0]  # all agree on the test word
+        written = 0
+        for _ in range(iterations):
+            word = apply_morphism(image, word)
+            written += len(word)
+        return nodes[0] + written
 
     def grade(self, answer, problem):
         expected = problem.check["result"]

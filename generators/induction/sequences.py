@@ -214,14 +214,20 @@ class SequenceNext(Task):
     name = "induction/sequence_next"
     knobs = (
         Knob("family", ["polynomial", "interleaved", ["polynomial", "recurrence"], ["recurrence", "digits"],
-                        ["polynomial", "recurrence", "interleaved", "digits"]] + [["polynomial", "recurrence", "interleaved", "digits"]] * 5,
+                        ["polynomial", "recurrence", "interleaved", "digits"]]
+             + [["polynomial", "recurrence", "interleaved", "digits"]] * 15,
              choices=FAMILIES, doc="the family the hidden rule comes from"),
-        Knob("listed", [1, 1, 1, 1, 2, 2, 3, 3, 4, 4], (1, 4), doc="families described in the prompt (the true one included)"),
-        Knob("max_degree", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5], (1, 6), doc="largest polynomial degree"),
-        Knob("max_order", [2, 2, 2, 2, 2, 3, 3, 3, 3, 4], (1, 5), doc="largest recurrence order"),
-        Knob("streams", [2, 2, 2, 2, 2, 3, 3, 3, 4, 4], (2, 5), doc="interleaved streams"),
-        Knob("k", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 8), doc="terms to give"),
-        Knob("extra_terms", [3, 2, 2, 2, 1, 1, 1, 1, 1, 1], (0, 6), doc="terms shown beyond the minimum that pins the rule"),
+        Knob("listed", [1, 1, 1, 1, 2, 2, 3, 3, 4, 4] + [4] * 10, (1, 4),
+             doc="families described in the prompt (the true one included)"),
+        Knob("max_degree", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8], (1, 8),
+             doc="largest polynomial degree"),
+        Knob("max_order", [2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6], (1, 6),
+             doc="largest recurrence order"),
+        Knob("streams", [2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 8], (2, 8),
+             doc="interleaved streams"),
+        Knob("k", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 8, 8, 8], (1, 8), doc="terms to give"),
+        Knob("extra_terms", [3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], (0, 6),
+             doc="terms shown beyond the minimum that pins the rule"),
     )
     answer_format = "the next terms in order, as comma-separated integers (e.g. 12, 19, 28)"
     example = "12, 19, 28"
@@ -294,6 +300,26 @@ class SequenceNext(Task):
         question = (f"{rule}\n\nTerms: {', '.join(str(t) for t in terms)}\n\n"
                     f"Give the next {k} term{'s' if k > 1 else ''}.")
         return Draft(question, ", ".join(str(v) for v in nxt), {"next": nxt})
+
+    def effort(self, problem):
+        """Fitting and extending every listed family over the n shown terms: a difference table
+        of degree + 1 rows (an arithmetic stream is degree 1); an elimination for each
+        recurrence order o (n - o equations in o unknowns); the 18 digit rules, most ruled out at
+        the first step. Each of the k new terms then takes a step per difference row or
+        recurrence coefficient."""
+        p, prompt = problem.params, problem.prompt
+        n = len(read_int_list(prompt.split("Terms: ", 1)[1].split("\n", 1)[0]))
+        k = len(problem.check["next"])
+        work = 0
+        if "a polynomial rule" in prompt:
+            work += (n + k) * (p["max_degree"] + 1)
+        if "a linear recurrence" in prompt:
+            work += sum((n - o) * o * o for o in range(1, p["max_order"] + 1)) + k * p["max_order"]
+        if "interleaved arithmetic sequences" in prompt:
+            work += (n + k) * 2
+        if "a digit rule" in prompt:
+            work += len(DIGIT_NAMES) * len(DIGIT_MULTS) + n - 1 + k
+        return work
 
     def grade(self, answer, problem):
         try:

@@ -18,6 +18,13 @@ FIRST_NAMES = ("Ada", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", 
 CITIES = ("Oslo", "Lima", "Quito", "Turin", "Perth", "Dakar", "Hanoi", "Riga", "Porto", "Cusco")
 DEPARTMENTS = ("Sales", "Legal", "Research", "Support", "Finance", "Design", "Security", "Logistics",
                "Marketing", "Training")
+# drawn from only past level 10, where tables outgrow the lists above (so levels 1-10 draw as before)
+MORE_FIRST_NAMES = ("Arlo", "Beth", "Coby", "Dora", "Emil", "Faye", "Gino", "Hedy", "Ilse", "Jude", "Kurt", "Lola",
+                    "Mato", "Nell", "Otis", "Pere", "Rafe", "Sena", "Tove", "Ulla", "Vito", "Wanda", "Yves", "Zara",
+                    "Axel", "Bodil", "Ciro", "Dalia", "Ebba", "Fritz")
+MORE_DEPARTMENTS = ("Audit", "Quality", "Procurement", "Planning", "Outreach", "Testing")
+MORE_PROJECTS = ("Quasar", "Raven", "Summit", "Tundra", "Umber", "Vortex", "Willow", "Xylem", "Yarrow", "Zephyr",
+                 "Aurora", "Basalt", "Cypress", "Dune", "Eclipse", "Fern")
 PROJECTS = ("Apollo", "Birch", "Comet", "Delta", "Ember", "Falcon", "Granite", "Harbor", "Iris", "Juniper",
             "Kestrel", "Lotus", "Meteor", "Nimbus", "Orchid", "Pylon")
 
@@ -274,23 +281,30 @@ def next_query(check: dict, state: dict) -> str:
     return steps[min(done, len(steps) - 1)]()
 
 
+def pool(base: tuple, more: tuple, n: int) -> tuple:
+    """The values to draw `n` from: `base` while it is big enough (levels 1-10 draw only from it),
+    else `base` and `more`."""
+    return base if n <= len(base) else base + more
+
+
 def make_tables(rng, n_emp: int, n_dept: int, n_proj: int) -> dict:
     """Random tables with unique names, titles, floors, salaries and budgets (so every question
     has one answer), ids drawn at random so that row order reveals nothing."""
-    names = rng.sample(FIRST_NAMES, n_emp)
+    names = rng.sample(pool(FIRST_NAMES, MORE_FIRST_NAMES, n_emp), n_emp)
     emp_ids = rng.sample(range(100, 1000), n_emp)
     dept_ids = rng.sample(range(10, 100), n_dept)
     floors = rng.sample(range(1, 20), n_dept)
     salaries = rng.sample(range(30, 200), n_emp)
     budgets = rng.sample(range(5, 500), n_proj)
-    departments = [[dept_ids[i], name, floors[i]] for i, name in enumerate(rng.sample(DEPARTMENTS, n_dept))]
+    departments = [[dept_ids[i], name, floors[i]] for i, name in enumerate(rng.sample(pool(DEPARTMENTS, MORE_DEPARTMENTS, n_dept), n_dept))]
     # every department gets at least one employee, so department questions are never empty
     dept_of = [dept_ids[i % n_dept] for i in range(n_emp)]
     rng.shuffle(dept_of)
     employees = [[emp_ids[i], names[i], dept_of[i], rng.choice(CITIES), salaries[i], rng.randrange(2005, 2025)]
                  for i in range(n_emp)]
-    projects = [[pid, title, rng.choice(emp_ids), budgets[i]]
-                for i, (pid, title) in enumerate(zip(rng.sample(range(1, 100), n_proj), rng.sample(PROJECTS, n_proj)))]
+    project_ids = rng.sample(range(1, 100), n_proj)
+    titles = rng.sample(pool(PROJECTS, MORE_PROJECTS, n_proj), n_proj)
+    projects = [[pid, title, rng.choice(emp_ids), budgets[i]] for i, (pid, title) in enumerate(zip(project_ids, titles))]
     return {"employees": employees, "departments": departments, "projects": projects}
 
 
@@ -332,14 +346,20 @@ class DatabaseQuery(TurnBudgetTask):
 
     name = "investigation/database_query"
     knobs = (
-        Knob("hops", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 4), doc="tables a question chains through (query depth)"),
+        Knob("hops", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (1, 4),
+             doc="tables a question chains through (query depth)"),
         Knob("n_employees", [(5, 7), (7, 9), (9, 11), (11, 13), (13, 17), (16, 20), (20, 24), (24, 28), (28, 32),
-                             (32, 40)], (3, 60), doc="rows of the employees table"),
-        Knob("n_departments", [3, 3, 4, 4, 5, 5, 6, 7, 8, 8], (2, 10), doc="rows of the departments table"),
-        Knob("n_projects", [(2, 4), (3, 5), (4, 6), (5, 7), (6, 9), (7, 10), (8, 11), (9, 12), (10, 14), (12, 16)],
-             (1, 16), doc="rows of the projects table"),
-        Knob("row_limit", [20, 15, 12, 10, 8, 6, 5, 4, 3, 3], (1, 100), doc="rows a SELECT shows at most"),
-        Knob("slack", [8, 7, 6, 5, 5, 4, 4, 3, 3, 2], (0, 50), doc="spare turns beyond the reference plan"),
+                             (32, 40), (36, 44), (40, 48), (44, 52), (48, 56), (52, 60), (56, 64), (60, 70),
+                             (66, 76), (72, 82), (80, 90)], (3, 90), doc="rows of the employees table"),
+        Knob("n_departments", [3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 13, 14, 16], (2, 16),
+             doc="rows of the departments table"),
+        Knob("n_projects", [(2, 4), (3, 5), (4, 6), (5, 7), (6, 9), (7, 10), (8, 11), (9, 12), (10, 14), (12, 16),
+                            (13, 17), (14, 18), (15, 19), (16, 20), (17, 22), (18, 24), (19, 26), (20, 28), (22, 30),
+                            (24, 32)], (1, 32), doc="rows of the projects table"),
+        Knob("row_limit", [20, 15, 12, 10, 8, 6, 5, 4, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1], (1, 100),
+             doc="rows a SELECT shows at most"),
+        Knob("slack", [8, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0], (0, 50),
+             doc="spare turns beyond the reference plan"),
     )
     answer_format = "one command per turn: a query (SELECT, COUNT, SUM, MAX, MIN) or ANSWER value"
     example = "SELECT name, salary FROM employees WHERE city = Oslo"
@@ -377,6 +397,15 @@ class DatabaseQuery(TurnBudgetTask):
             f"= or !=. A SELECT shows at most {params['row_limit']} rows. Every command, valid or not, uses a turn; "
             f"you have {check['budget']} turns.")
         return self.draft(question, "\n".join(line), check)  # a query never wins
+
+    def effort(self, problem):
+        # the reference's queries, each evaluated over every row of its table, then the answer
+        tables, work = problem.check["tables"], 0
+        for command in problem.answer.split("\n"):
+            work += 1
+            if answer_text(command) is None:
+                work += len(tables[parse_query(command)["table"]])
+        return work
 
     def start(self, problem):
         return {"results": []}

@@ -197,12 +197,16 @@ class Debugging(TurnBudgetTask):
 
     name = "investigation/debugging"
     knobs = (
-        Knob("parts", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 4), doc="independent computations in the program"),
-        Knob("helpers", [False, False, False, True, True, True, True, True, True, True],
+        Knob("parts", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7], (1, len(TEMPLATES)),
+             doc="independent computations in the program"),
+        Knob("helpers", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether programs may use helper functions"),
-        Knob("n_tests", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (1, 12), doc="tests in the suite"),
-        Knob("show_limit", [30, 30, 25, 20, 15, 12, 10, 10, 8, 8], (3, 100), doc="lines one show command prints"),
-        Knob("slack", [6, 6, 5, 5, 5, 4, 4, 4, 3, 3], (0, 50), doc="spare turns beyond the reference plan"),
+        Knob("n_tests", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12], (1, 12),
+             doc="tests in the suite"),
+        Knob("show_limit", [30, 30, 25, 20, 15, 12, 10, 10, 8, 8, 7, 7, 7, 6, 6, 6, 5, 5, 5, 5], (3, 100),
+             doc="lines one show command prints"),
+        Knob("slack", [6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1], (0, 50),
+             doc="spare turns beyond the reference plan"),
     )
     answer_format = "one command per turn: run, run K, show A-B, or fix N: new line"
     example = "run"  # a query never wins (a fix may)
@@ -256,6 +260,13 @@ class Debugging(TurnBudgetTask):
             f"A test that runs more than {RUN_STEPS:,} interpreter steps fails. Every command, valid or not, uses "
             f"a turn; you have {check['budget']} turns.")
         return self.draft(question, "\n".join(answer), check)
+
+    def effort(self, problem):
+        # the reference runs the suite, reads every line, and tries single-token fixes line by
+        # line: every candidate up to the buggy line is one trial of the suite
+        check = problem.check
+        trials = sum(len(mutations(line)) for line in check["lines"][:check["bug_line"]])
+        return len(check["tests"]) + len(check["lines"]) + trials
 
     def start(self, problem):
         return {"ran": False, "seen": []}

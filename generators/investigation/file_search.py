@@ -85,23 +85,28 @@ PAID = "Payment for invoice {inv} is due in {days} days."
 EXTENSION = "{person} can be reached on extension {ext}."
 MEMBER = "{person} is on the {team} team."
 ROOM = "The {team} team sits in room {room}."
+REPORTS = "{person} reports to {manager}."  # chains of managers, from hops 4 (past level 10)
 READ = {
     "approved": re.compile(r"Invoice (\d+) was approved by ([A-Z][a-z]+ [A-Z][a-z]+)\."),
     "extension": re.compile(r"([A-Z][a-z]+ [A-Z][a-z]+) can be reached on extension (\d+)\."),
     "member": re.compile(r"([A-Z][a-z]+ [A-Z][a-z]+) is on the ([A-Z][a-z]+) team\."),
     "room": re.compile(r"The ([A-Z][a-z]+) team sits in room (\w+)\."),
+    "manager": re.compile(r"([A-Z][a-z]+ [A-Z][a-z]+) reports to ([A-Z][a-z]+ [A-Z][a-z]+)\."),
 }
 
 
 RELATED = {"approved": {"finance", "invoices", "2023", "2024"}, "extension": {"people", "directory"},
-           "member": {"people", "teams"}, "room": {"facilities"}}
+           "member": {"people", "teams"}, "room": {"facilities"}, "manager": {"people", "directory"}}
 GREP_IN = {"approved": {"invoices", "2023", "2024"}, "extension": {"directory"}, "member": {"teams"},
-           "room": {"facilities"}}
+           "room": {"facilities"}, "manager": {"directory"}}
 
 
 def chain(check: dict) -> list[tuple[str, str]]:
     """The hops of the question: (what fact to read, how it is keyed), in order."""
     hops = check["hops"]
+    if hops >= 4:  # up the chain of managers, then the last manager's team and its room
+        return [("approved", "invoice")] + [("manager", "person")] * (hops - 3) + [("member", "person"),
+                                                                                   ("room", "team")]
     return [("approved", "invoice")] + ([("extension", "person")] if hops == 2 else
                                         [("member", "person"), ("room", "team")] if hops == 3 else [])
 
@@ -121,11 +126,11 @@ def next_command(check: dict, state: dict) -> str:
                 continue
             if fact == "approved" and m.group(1) == check["invoice"]:
                 found = m.group(2)
-            elif fact in ("extension", "member") and m.group(1) == value:
+            elif fact in ("extension", "member", "manager") and m.group(1) == value:
                 found = m.group(2)
             elif fact == "room" and m.group(1) == value:
                 found = m.group(2)
-        pattern = value if fact != "room" else f"{value} team sits"
+        pattern = f"{value} team sits" if fact == "room" else f"{value} reports to" if fact == "manager" else value
         if found is None:
             if check["recursive"] and [pattern.lower(), "/"] not in state["searched"]:
                 return f"grep {pattern}"
@@ -186,9 +191,24 @@ def build_files(rng, hops: int, n_distractors: int, fillers: int) -> tuple[dict,
         put("/notes", f"{rng.choice(people)} asked about invoice {rng.choice(invoices[1:])} in the meeting.")
     for _ in range(fillers):
         put(rng.choice(sorted(TREE)), rng.choice(FILLER))
+    last = target
+    if hops >= 4:  # (drawn only here, so that hops 1-3 draw as before) everyone reports to someone
+        boss = [target]
+        for _ in range(hops - 3):  # the chain of managers never comes back to someone on it
+            boss.append(rng.choice([p for p in people if p not in boss]))
+        manager = {p: rng.choice([q for q in people if q != p]) for p in people}
+        manager.update(zip(boss, boss[1:]))
+        for p in people:
+            if p in boss[:-1] or rng.random() < 0.8:
+                put("/people/directory", REPORTS.format(person=p, manager=manager[p]))
+        last = boss[-1]
+        # the last manager's team must be on file (the loop above left out about one in five)
+        membership = MEMBER.format(person=last, team=team_of[last])
+        if not any(membership in lines.get(f"/people/teams/{name}", []) for name in TREE["/people/teams"]):
+            put("/people/teams", membership)
     for path in lines:
         rng.shuffle(lines[path])
-    answer = target if hops == 1 else ext[target] if hops == 2 else rooms[team_of[target]]
+    answer = target if hops == 1 else ext[target] if hops == 2 else rooms[team_of[last]]
     return lines, {"invoice": inv, "answer": answer}
 
 
@@ -209,6 +229,8 @@ QUESTIONS = {
     1: "Who approved invoice {inv}? Give the person's full name.",
     2: "What is the phone extension of the person who approved invoice {inv}?",
     3: "In which room does the team of the person who approved invoice {inv} sit?",
+    **{hops: "In which room does the team of " + "the manager of " * (hops - 3) + "the person who approved invoice "
+             "{inv} sit? (Each person's manager is the person they report to.)" for hops in range(4, 7)},
 }
 
 
@@ -231,13 +253,19 @@ class FileSearch(TurnBudgetTask):
 
     name = "investigation/file_search"
     knobs = (
-        Knob("hops", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3], (1, 3), doc="facts chained to reach the answer"),
-        Knob("distractors", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (0, 15), doc="distractor people, invoices and notes"),
-        Knob("fillers", [2, 4, 6, 8, 10, 12, 14, 16, 18, 20], (0, 60), doc="filler lines across the files"),
-        Knob("grep_limit", [20, 15, 12, 10, 8, 8, 6, 6, 5, 5], (4, 100), doc="matching lines grep shows at most"),
-        Knob("recursive", [True, True, True, True, True, False, False, False, False, False],
+        Knob("hops", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6], (1, 6),
+             doc="facts chained to reach the answer (from 4: through the approver's chain of managers)"),
+        # at most len(LAST) - 3: the target and distractor people all have different surnames
+        Knob("distractors", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 12, 12, 13, 13, 14, 15, 16, 17], (0, len(LAST) - 3),
+             doc="distractor people, invoices and notes"),
+        Knob("fillers", [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44, 48], (0, 60),
+             doc="filler lines across the files"),
+        Knob("grep_limit", [20, 15, 12, 10, 8, 8, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4], (4, 100),
+             doc="matching lines grep shows at most"),
+        Knob("recursive", [True, True, True, True, True, False, False, False, False, False] + [False] * 10,
              doc="whether grep searches sub-directories too"),
-        Knob("slack", [8, 7, 6, 6, 5, 6, 5, 4, 4, 3], (0, 50), doc="spare turns beyond the reference plan"),
+        Knob("slack", [8, 7, 6, 6, 5, 6, 5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0], (0, 50),
+             doc="spare turns beyond the reference plan"),
     )
     answer_format = "one command per turn: ls DIR, cat FILE, grep TEXT [DIR], or answer VALUE"
     example = "grep budget /notes"
@@ -273,6 +301,14 @@ class FileSearch(TurnBudgetTask):
             f"grep shows at most {params['grep_limit']} matching lines. Every command, valid or not, uses a "
             f"turn; you have {check['budget']} turns.")
         return self.draft(question, "\n".join(line), check)  # a query never wins
+
+    def effort(self, problem):
+        # the reference's commands, and every line of output it reads (listings and matches)
+        state, work = self.initial_state(problem), 0
+        for command in problem.answer.split("\n"):
+            observation, _, _ = self.transition(problem, state, command)
+            work += 1 + observation.count("\n")
+        return work
 
     def start(self, problem):
         return {"hits": [], "listed": [], "known_dirs": ["/"], "has_files": {}, "searched": []}

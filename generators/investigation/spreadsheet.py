@@ -12,6 +12,11 @@ from ._answers import ANSWER_TOOL, answer_text, judge
 ITEMS = ("anchor", "bolt", "cable", "drill", "easel", "flask", "gauge", "hinge", "inkpad", "jack", "kettle",
          "ladder", "magnet", "nozzle", "oar", "pulley", "quill", "rivet", "spool", "trowel", "valve", "wedge",
          "yoke", "zipper", "bucket", "chisel", "funnel", "hammer", "lantern", "mallet", "needle", "pliers")
+# drawn from only past level 10, where sheets outgrow ITEMS (so levels 1-10 draw as before)
+MORE_ITEMS = ("auger", "bellows", "caliper", "dowel", "eyelet", "file", "grater", "hacksaw", "jigsaw", "keel",
+              "lathe", "mortar", "nut", "padlock", "rasp", "sander", "tongs", "vise", "washer", "whisk",
+              "awl", "brush", "clamp", "crowbar", "gasket", "hoe", "ladle", "mitre", "pestle", "rake",
+              "scraper", "shovel", "sickle", "stapler", "tripod", "trolley", "wrench", "bobbin", "compass", "spanner")
 REGIONS = ("North", "South", "East", "West")
 HEADERS = ("Item", "Region", "Units", "Price")
 COLUMNS = "ABCD"
@@ -124,7 +129,7 @@ def make_sheet(rng, n_rows: int, steps: int) -> tuple[dict, dict]:
     """Rows with unique items and unique Units (and unique revenues within a region), so every
     question has exactly one answer."""
     for _ in range(100):
-        items = rng.sample(ITEMS, n_rows)
+        items = rng.sample(ITEMS if n_rows <= len(ITEMS) else ITEMS + MORE_ITEMS, n_rows)
         units = rng.sample(range(1, 100), n_rows)
         rows = [[items[i], rng.choice(REGIONS), units[i], rng.randrange(2, 40)] for i in range(n_rows)]
         sheet = {"rows": rows}
@@ -156,11 +161,15 @@ class Spreadsheet(TurnBudgetTask):
 
     name = "investigation/spreadsheet"
     knobs = (
-        Knob("steps", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3], (1, 3), doc="columns and operations a question combines"),
-        Knob("n_rows", [(4, 6), (5, 8), (7, 10), (9, 12), (10, 15), (12, 17), (14, 19), (17, 23), (20, 27), (24, 32)],
-             (2, 32), doc="data rows"),
-        Knob("range_limit", [20, 20, 16, 12, 10, 8, 8, 8, 8, 8], (1, 200), doc="cells a GET shows at most"),
-        Knob("slack", [6, 6, 5, 5, 4, 4, 4, 3, 3, 3], (0, 50), doc="spare turns beyond the reference plan"),
+        Knob("steps", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], (1, 3),
+             doc="columns and operations a question combines"),
+        Knob("n_rows", [(4, 6), (5, 8), (7, 10), (9, 12), (10, 15), (12, 17), (14, 19), (17, 23), (20, 27), (24, 32),
+                        (28, 36), (32, 40), (36, 44), (40, 48), (44, 52), (48, 56), (52, 60), (56, 64), (60, 68),
+                        (64, 72)], (2, len(ITEMS) + len(MORE_ITEMS)), doc="data rows"),
+        Knob("range_limit", [20, 20, 16, 12, 10, 8, 8, 8, 8, 8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 4], (1, 200),
+             doc="cells a GET shows at most"),
+        Knob("slack", [6, 6, 5, 5, 4, 4, 4, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1], (0, 50),
+             doc="spare turns beyond the reference plan"),
     )
     answer_format = "one command per turn: GET CELL, GET RANGE, SUM RANGE, MAX RANGE, MIN RANGE or ANSWER value"
     example = "GET B2:B6"
@@ -192,6 +201,16 @@ class Spreadsheet(TurnBudgetTask):
             "  ANSWER value   ends the game: you get one answer\n"
             f"Every command, valid or not, uses a turn; you have {check['budget']} turns.")
         return self.draft(question, "\n".join(line), check)  # a query never wins
+
+    def effort(self, problem):
+        # the reference's commands, and every cell they read (a GET shows its cells, a SUM adds them)
+        work = 0
+        for command in problem.answer.split("\n"):
+            work += 1
+            name, _, rest = command.partition(" ")
+            if name.upper() in ("GET", "SUM", "MAX", "MIN"):
+                work += len(cells_of(parse_ref(rest)))
+        return work
 
     def start(self, problem):
         return {"seen": {}}

@@ -1,11 +1,15 @@
 """Coordinates with respect to a basis: of vectors, between two bases, and of polynomials."""
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 from procgym import Draft, Knob, Task, register
 
 from procgym.kit import frac_text, drawn_example
 
 from ._matrices import (dense_enough, grade_vector, matvec, parse_vector, scramble, solve_system, transpose, triangular_start, vec_text)
+from ._work import Work, eliminate
 
 
 def poly_text(coeffs) -> str:
@@ -28,8 +32,25 @@ def poly_text(coeffs) -> str:
     return "".join(out) or "0"
 
 
+def read_poly(text: str, n: int) -> list[Fraction]:
+    """The coefficients (lowest power first, n of them) of a polynomial `poly_text` wrote."""
+    coeffs = [Fraction(0)] * n
+    for term in text.replace(" - ", " + -").split(" + "):
+        sign, mag, power = re.fullmatch(r"(-?)(\d+(?:/\d+)?)?(x(?:\^\d+)?)?", term).groups()
+        k = 0 if not power else 1 if power == "x" else int(power[2:])
+        coeffs[k] += (-1 if sign else 1) * Fraction(mag or 1)
+    return coeffs
+
+
+def _listed(prompt: str, letter: str) -> list[list[Fraction]]:
+    """The vectors b1 = (...), b2 = (...) (or c1, ...) a prompt lists, in order."""
+    return [parse_vector(v) for v in re.findall(rf"^{letter}\d+ = (\(.*\))$", prompt, re.M)]
+
+
 EXAMPLES = ("(2, -1/3, 5)", "(1, 0, -2)", "(-3, 1/2, 4)", "(5, -1, 1/3)")  # each problem shows one that is wrong
 MAX_COORDINATE = 99  # redraw when a coordinate's numerator is larger (heavy arithmetic, no more insight)
+# past the released dimensions (up to 4) coordinates of that size are rare: a bound per dimension
+LARGE_DIM_COORDINATE = {5: 499, 6: 999}
 
 
 def combination_text(coeffs, names) -> str:
@@ -53,23 +74,25 @@ class ChangeOfBasis(Task):
     basis given by its vectors ("standard"); a vector given by its coordinates in one basis,
     wanted in another ("two_bases": two solves or a transition matrix); and a polynomial in a
     basis of polynomials of degree < n ("polynomial": the same problem in disguise). Higher levels
-    grow the dimension (2 to 4), mix the bases more densely and allow larger determinants so the
+    grow the dimension (2 to 4, past level 10 to 6), mix the bases more densely and allow larger determinants so the
     coordinates become fractions. The reference solves the linear system by exact Gauss-Jordan
     elimination."""
 
     name = "linear_algebra/change_of_basis"
     knobs = (
-        Knob("dim", [2, 2, 3, 3, 3, 3, 4, 3, 4, 4], (2, 5), doc="dimension of the space"),
+        Knob("dim", [2, 2, 3, 3, 3, 3, 4, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6], (2, 6), doc="dimension of the space"),
         Knob("mode", ["standard", "standard", "standard", ["standard", "polynomial"],
                       ["standard", "two_bases", "polynomial"], ["two_bases", "polynomial"],
                       ["standard", "two_bases", "polynomial"], ["two_bases", "polynomial"],
-                      ["two_bases", "polynomial"], "two_bases"],
+                      ["two_bases", "polynomial"]] + ["two_bases"] * 11,
              choices=("standard", "two_bases", "polynomial"),
              doc="vector in one basis, vector from one basis to another, or polynomial coordinates"),
-        Knob("max_det", [1, 3, 1, 2, 3, 4, 2, 5, 4, 6], (1, 100),
+        Knob("max_det", [1, 3, 1, 2, 3, 4, 2, 5, 4, 6, 8, 4, 6, 8, 10, 5, 7, 9, 11, 12], (1, 100),
              doc="largest |determinant| of a basis matrix (1: integer coordinates)"),
-        Knob("entry_max", [4, 4, 4, 5, 5, 5, 5, 6, 6, 6], (2, 50), doc="largest absolute basis entry (where possible)"),
-        Knob("mixing", [2, 3, 5, 6, 6, 7, 10, 8, 12, 14], (0, 50), doc="row and column operations hiding the structure"),
+        Knob("entry_max", [4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 6, 6, 7, 7, 6, 7, 7, 8, 8], (2, 50),
+             doc="largest absolute basis entry (where possible)"),
+        Knob("mixing", [2, 3, 5, 6, 6, 7, 10, 8, 12, 14, 16, 14, 16, 18, 20, 18, 20, 22, 24, 26], (0, 50),
+             doc="row and column operations hiding the structure"),
     )
     answer_format = "the coordinates in order, as (c1, c2, ...) with exact entries (integers or fractions p/q)"
     example = "(2, -1/3, 5)"
@@ -86,7 +109,7 @@ class ChangeOfBasis(Task):
     def build(self, rng, params):
         for _ in range(20):
             draft, coords = self._attempt(rng, params)
-            if max(abs(x.numerator) for x in coords) <= MAX_COORDINATE:
+            if max(abs(x.numerator) for x in coords) <= LARGE_DIM_COORDINATE.get(params["dim"], MAX_COORDINATE):
                 break
         # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
         draft.example = drawn_example(rng, EXAMPLES, lambda c: parse_vector(c) != coords)
@@ -132,6 +155,27 @@ class ChangeOfBasis(Task):
         return Draft(question, vec_text(coords), {"value": [frac_text(x) for x in coords]},
                      answer_format=f"the coordinates in order, as ({_coords_text('y', n)}) with exact entries "
                                    "(integers or fractions p/q)"), coords
+
+    def effort(self, problem):
+        """Gauss-Jordan elimination of [basis | target]; between two bases, the vector is first
+        assembled from its coordinates in B (every product and sum counted)."""
+        prompt, work = problem.prompt, Work()
+        n = len(problem.check["value"])
+        if "Two bases of R^" in prompt:
+            coords = parse_vector(re.search(r"has coordinates (\(.*?\)) with respect to B", prompt).group(1))
+            target = [Fraction(0)] * n
+            for c, b in zip(coords, _listed(prompt, "b")):
+                target = [t if not (c and x) else work.op(t + c * x, t, c, x) for t, x in zip(target, b)]
+            basis = _listed(prompt, "c")
+        elif prompt.startswith("The polynomials"):
+            basis = [read_poly(p, n) for p in re.findall(r"^p\d+ = (.*)$", prompt, re.M)]
+            target = read_poly(re.search(r"^y1 p1 .* = (.*)$", prompt, re.M).group(1), n)
+        else:
+            basis = _listed(prompt, "b")
+            target = parse_vector(re.search(r"coordinates of v = (\(.*?\)) with respect", prompt).group(1))
+        rows = [[vector[i] for vector in basis] + [target[i]] for i in range(n)]
+        eliminate(rows, work, full=True)
+        return work.total
 
     def grade(self, answer, problem):
         n = len(problem.check["value"])

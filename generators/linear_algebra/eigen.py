@@ -1,6 +1,7 @@
 """Eigenvalues of small matrices whose eigenvalues are integers or simple fractions."""
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from fractions import Fraction
@@ -10,8 +11,10 @@ from procgym.kit import NotAnAnswer, frac_text, read_number, refused, split_top,
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._matrices import (answer_side, dense_enough, lu_unimodular, mat_text, matmul, max_abs, rational_eigenvalues,
-                        to_json)
+from ._matrices import (_divisors_up_to, answer_side, dense_enough, from_json, lu_unimodular, mat_text, matmul,
+                        max_abs, rational_eigenvalues, to_json)
+from ._work import Work
+from ._work import matmul as counted_matmul
 
 _PREFIX = re.compile(r"^\s*(?:the\s+)?(?:eigenvalues?(?:\s+are)?|lambda|\\lambda|\u03bb)\s*[:=]?\s*", re.IGNORECASE)
 _MULT = re.compile(r"^(.+?)\s*(?:\(\s*(?:(?:algebraic\s+)?multiplicity|mult\.?|m)\s*[:=]?\s*(\d{1,2})\s*\)"
@@ -58,24 +61,27 @@ class Eigenvalues(Task):
     """Find all eigenvalues of a square matrix, each listed as often as its algebraic
     multiplicity. Matrices are P T P^-1 for an integer P = LU of determinant +-1 (unit
     triangular L, U) and an upper triangular T with the chosen eigenvalues, so the characteristic polynomial factors over the rationals. Higher levels
-    grow the matrix (2x2 to 4x4), disguise it with more mixing, repeat eigenvalues (algebraic
+    grow the matrix (2x2 to 4x4, past level 10 to 6x6), disguise it with more mixing, repeat eigenvalues (algebraic
     multiplicity 2 or 3, including non-diagonalizable Jordan blocks), and scale the matrix by
     1/q so eigenvalues become fractions. The reference finds the rational roots of the
     characteristic polynomial (Faddeev-LeVerrier) of the printed matrix."""
 
     name = "linear_algebra/eigenvalues"
     knobs = (
-        Knob("size", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (2, 5), doc="rows (= columns) of the matrix"),
-        Knob("eig_max", [3, 4, 5, 3, 4, 5, 5, 4, 5, 6], (1, 20), doc="largest absolute eigenvalue numerator"),
-        Knob("repeats", [0, 0, 1, 0, 1, 1, 1, 1, 2, 2], (0, 4),
+        Knob("size", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6], (2, 6),
+             doc="rows (= columns) of the matrix"),
+        Knob("eig_max", [3, 4, 5, 3, 4, 5, 5, 4, 5, 6, 6, 5, 6, 7, 7, 8, 6, 7, 8, 8], (1, 20),
+             doc="largest absolute eigenvalue numerator"),
+        Knob("repeats", [0, 0, 1, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4], (0, 4),
              doc="eigenvalues that repeat an earlier one (raising its multiplicity)"),
-        Knob("jordan", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2], (0, 4),
+        Knob("jordan", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4], (0, 4),
              doc="Jordan couplings between equal eigenvalues (non-diagonalizable blocks)"),
-        Knob("denominator", [1, 1, 1, 1, 1, 1, 2, 1, [2, 3], [2, 3]], (1, 6),
+        Knob("denominator", [1, 1, 1, 1, 1, 1, 2, 1, [2, 3], [2, 3], [2, 3], [2, 3], [2, 3], [2, 3, 4], [2, 3, 4],
+                             [2, 3, 4], [2, 3, 4], [2, 3, 4], [2, 3, 4], [2, 3, 4]], (1, 6),
              doc="the matrix is an integer matrix divided by this (fractional eigenvalues when > 1)"),
-        Knob("mixing", [2, 2, 2, 4, 5, 5, 6, 8, 8, 10], (0, 30),
+        Knob("mixing", [2, 2, 2, 4, 5, 5, 6, 8, 8, 10, 12, 12, 14, 14, 16, 16, 18, 18, 20, 22], (0, 30),
              doc="nonzero off-diagonal entries of the triangular factors L, U of the similarity P = LU"),
-        Knob("entry_max", [6, 8, 10, 12, 14, 15, 16, 18, 20, 20], (2, 100),
+        Knob("entry_max", [6, 8, 10, 12, 14, 15, 16, 18, 20, 20, 24, 24, 28, 28, 32, 32, 36, 36, 40, 40], (2, 100),
              doc="largest absolute entry of the integer matrix before dividing"),
     )
     answer_format = ("all eigenvalues as a comma-separated list of exact numbers (integers or fractions p/q), in "
@@ -135,6 +141,9 @@ class Eigenvalues(Task):
                     t[i][j] = rng.choice((1, -1))
         return t
 
+    def effort(self, problem):
+        return eigen_work(from_json(problem.check["matrix"]))
+
     def grade(self, answer, problem):
         try:
             given = read_eigenvalues(answer)
@@ -146,6 +155,54 @@ class Eigenvalues(Task):
         if set(given) == set(expected):
             return wrong("List each eigenvalue as many times as its algebraic multiplicity.")
         return wrong("Those are not the eigenvalues.")
+
+
+def eigen_work(m) -> int:
+    """The reference's work, counted: the characteristic polynomial of the matrix scaled to
+    integers by the Faddeev-LeVerrier recurrence (two matrix products and a trace per
+    coefficient), then Horner evaluations of it at each candidate integer root (divisors of the
+    constant term within Cauchy's bound, both signs), with synthetic division at each root found."""
+    work = Work()
+    den = 1
+    for row in m:
+        for x in row:
+            den = den * x.denominator // math.gcd(den, x.denominator)
+    a = [[x * den for x in row] for row in m]
+    n = len(a)
+    coeffs, prev = [Fraction(1)], [[Fraction(0)] * n for _ in range(n)]
+    for k in range(1, n + 1):
+        cur = counted_matmul(a, prev, work)
+        for i in range(n):
+            cur[i][i] = work.op(cur[i][i] + coeffs[-1], cur[i][i], coeffs[-1])
+        am = counted_matmul(a, cur, work)
+        tr = am[0][0]
+        for i in range(1, n):
+            tr = work.op(tr + am[i][i], tr, am[i][i])
+        coeffs.append(work.op(-tr / k, tr, k))
+        prev = cur
+    while len(coeffs) > 1 and coeffs[-1] == 0:
+        coeffs.pop()
+    if len(coeffs) > 1:
+        bound = 1 + max(abs(c) for c in coeffs[1:])
+        for d in _divisors_up_to(int(coeffs[-1]), int(bound)):
+            for r in (d, -d):
+                while len(coeffs) > 1:
+                    v = Fraction(0)
+                    for c in coeffs:
+                        v = work.op(v * r + c, v, r, c)
+                    if v:
+                        break
+                    coeffs = [Fraction(c) for c in _synthetic(coeffs, r, work)]
+    return work.total
+
+
+def _synthetic(coeffs, root, work) -> list:
+    """coeffs / (t - root) by synthetic division, counted."""
+    out, v = [], Fraction(0)
+    for c in coeffs[:-1]:
+        v = work.op(v * root + c, v, root, c)
+        out.append(v)
+    return out
 
 
 def _dense(m) -> bool:

@@ -4,8 +4,9 @@ from __future__ import annotations
 from procgym import Draft, Knob, Task, register
 from procgym.verdict import right, wrong
 
-from ._matrices import (MATRIX_FORMS, dense_enough, grade_matrix, has_parallel_lines, inverse, make_dependent, mat_text,
-                        matrix_answer, says_singular, scramble, to_json, triangular_start)
+from ._matrices import (MATRIX_FORMS, dense_enough, from_json, grade_matrix, has_parallel_lines, identity, inverse,
+                        make_dependent, mat_text, matrix_answer, says_singular, scramble, to_json, triangular_start)
+from ._work import Work, eliminate
 
 # what a model may write on the left of the inverse: A^{-1} = [[...]]
 LABELS = ("A^-1", "A^(-1)", "M^-1", "inverse", "the inverse", "inv(A)")
@@ -14,20 +15,22 @@ LABELS = ("A^-1", "A^(-1)", "M^-1", "inverse", "the inverse", "inv(A)")
 @register
 class MatrixInverse(Task):
     """Invert a square integer matrix exactly, or recognise that it is singular. Higher levels
-    grow the matrix (2x2 to 4x4), allow larger determinants (so the inverse has fractional
+    grow the matrix (2x2 to 4x4, past level 10 to 6x6), allow larger determinants (so the inverse has fractional
     entries with larger denominators), mix more row and column operations into a triangular
     start (denser matrices, hidden dependencies) and make singular matrices more common. The
     reference is Gauss-Jordan elimination on [A | I] with exact fractions."""
 
     name = "linear_algebra/matrix_inverse"
     knobs = (
-        Knob("size", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (2, 6), doc="rows (= columns) of the matrix"),
-        Knob("entry_max", [5, 6, 9, 4, 6, 6, 8, 5, 6, 8], (2, 50), doc="largest absolute entry"),
-        Knob("max_det", [1, 1, 4, 1, 3, 5, 8, 2, 4, 6], (1, 100),
+        Knob("size", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (2, 6),
+             doc="rows (= columns) of the matrix"),
+        Knob("entry_max", [5, 6, 9, 4, 6, 6, 8, 5, 6, 8, 8, 9, 6, 7, 8, 9, 6, 7, 8, 9], (2, 50),
+             doc="largest absolute entry"),
+        Knob("max_det", [1, 1, 4, 1, 3, 5, 8, 2, 4, 6, 8, 10, 4, 6, 8, 10, 4, 6, 8, 10], (1, 100),
              doc="largest |determinant| of an invertible matrix (1: the inverse has integer entries)"),
-        Knob("mixing", [2, 4, 6, 6, 8, 9, 10, 12, 14, 16], (0, 50),
+        Knob("mixing", [2, 4, 6, 6, 8, 9, 10, 12, 14, 16, 18, 20, 18, 20, 22, 24, 22, 24, 26, 28], (0, 50),
              doc="random row and column operations applied to a triangular start"),
-        Knob("singular_percent", [0, 0, 20, 20, 20, 25, 25, 25, 25, 30], (0, 100),
+        Knob("singular_percent", [0, 0, 20, 20, 20, 25, 25, 25, 25] + [30] * 11, (0, 100),
              doc="chance (percent) that the matrix is singular"),
     )
     answer_format = (f"the inverse as {MATRIX_FORMS}, with exact entries (integers or fractions p/q); "
@@ -53,6 +56,13 @@ class MatrixInverse(Task):
         if inv is None:
             return Draft(question, "singular", {"singular": True, "matrix": to_json(m)})
         return Draft(question, matrix_answer(inv), {"singular": False, "inverse": to_json(inv), "matrix": to_json(m)})
+
+    def effort(self, problem):
+        # Gauss-Jordan elimination of [A | I] (a singular matrix shows itself on the way)
+        m = from_json(problem.check["matrix"])
+        work = Work()
+        eliminate([row + unit for row, unit in zip(m, identity(len(m)))], work, full=True)
+        return work.total
 
     def grade(self, answer, problem):
         c = problem.check

@@ -9,6 +9,8 @@ from procgym.kit import frac_text
 from ._matrices import (MATRIX_FORMS, grade_matrix, grade_scalar, identity, lu_unimodular, mat_add, mat_pow, mat_scale,
                         mat_text, matmul, matrix_answer, max_abs, named_matrices, nonzero, random_matrix,
                         small_fraction, to_json, trace, transpose)
+from ._work import Work, read_matrix, read_named_matrices
+from ._work import matmul as counted_matmul
 
 _ASKED = re.compile(r"\n\ncompute (?:tr\((.+?)\), the trace of .+?|(.+?))\. \(M\^T is")
 
@@ -21,22 +23,25 @@ class MatrixProduct(Task):
     combinations of given matrices, or the trace of such an expression. Level 1 multiplies two
     2x2 matrices; higher levels chain three or four factors (rectangular shapes that only fit
     with the right transposes), sum several products with coefficients (2AB^T - BA + C), ask
-    for traces, grow the matrices to 4x4 and add fractional entries. The reference evaluates
+    for traces, grow the matrices to 4x4 (6x6 past level 10) and add fractional entries. The reference evaluates
     the expression with exact arithmetic."""
 
     name = "linear_algebra/matrix_product"
     knobs = (
-        Knob("size", [2, 3, 3, 3, 3, 3, 3, 3, 4, 4], (2, 6), doc="largest matrix dimension"),
-        Knob("factors", [2, 2, 3, 2, 3, 3, 3, 3, 3, 4], (1, 6), doc="factors in each product term"),
-        Knob("terms", [1, 1, 1, 1, 1, 2, 2, 3, 2, 3], (1, 5), doc="product terms added together"),
-        Knob("rectangular", [False, True, True, True, True, False, False, False, False, False],
+        Knob("size", [2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (2, 6), doc="largest matrix dimension"),
+        Knob("factors", [2, 2, 3, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6], (1, 6),
+             doc="factors in each product term"),
+        Knob("terms", [1, 1, 1, 1, 1, 2, 2, 3, 2, 3, 3, 4, 3, 4, 4, 5, 4, 5, 5, 5], (1, 5),
+             doc="product terms added together"),
+        Knob("rectangular", [False, True, True, True, True] + [False] * 15,
              doc="single-product chains of rectangular matrices"),
-        Knob("transpose_percent", [0, 0, 25, 25, 30, 30, 30, 35, 35, 35], (0, 100),
-             doc="chance (percent) that a factor appears transposed"),
-        Knob("trace_percent", [0, 0, 0, 30, 30, 40, 40, 50, 50, 50], (0, 100),
+        Knob("transpose_percent", [0, 0, 25, 25, 30, 30, 30, 35, 35, 35, 40, 40, 40, 45, 45, 45, 50, 50, 50, 50],
+             (0, 100), doc="chance (percent) that a factor appears transposed"),
+        Knob("trace_percent", [0, 0, 0, 30, 30, 40, 40] + [50] * 13, (0, 100),
              doc="chance (percent) of asking for the trace instead of the matrix"),
-        Knob("entry_max", [3, 4, 4, 3, 4, 4, 4, 5, 4, 5], (1, 20), doc="largest absolute entry of a given matrix"),
-        Knob("fraction_entries", [0, 0, 0, 0, 0, 0, 1, 1, 2, 2], (0, 10),
+        Knob("entry_max", [3, 4, 4, 3, 4, 4, 4, 5, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 8], (1, 20),
+             doc="largest absolute entry of a given matrix"),
+        Knob("fraction_entries", [0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (0, 10),
              doc="non-integer fractions among the given entries"),
     )
     answer_format = f"the result as {MATRIX_FORMS}, with exact entries"
@@ -92,6 +97,9 @@ class MatrixProduct(Task):
         question = (f"Given the matrices\n\n{named_matrices(mats)}\n\ncompute {text}. ({legend}.)")
         return Draft(question, matrix_answer(result), {"kind": "matrix", "value": to_json(result)})
 
+    def effort(self, problem):
+        return counted_evaluation(problem.prompt)[1]
+
     def grade(self, answer, problem):
         c = problem.check
         asked = _ASKED.search(problem.prompt)  # "AB = [[...]]" and "tr(AB) = 3" name what was computed
@@ -100,6 +108,34 @@ class MatrixProduct(Task):
             return grade_scalar(answer, c["value"], "the trace", labels)
         labels = [asked.group(2)] if asked and asked.group(2) else []
         return grade_matrix(answer, c["value"], "the result", labels)
+
+
+def counted_evaluation(prompt: str):
+    """(value, work) of the expression a prompt asks for, evaluated as the reference does it
+    and counted: each term's products left to right (a square as a product), its scaling, the
+    sum of the terms, and the trace's additions when the trace is asked for."""
+    asked = _ASKED.search(prompt)
+    text = asked.group(1) or asked.group(2)
+    mats = read_named_matrices(prompt)
+    work, total = Work(), None
+    for sign, term in re.findall(r"(^-|[-+] )?([^+-]+?)(?= [-+] |$)", text):
+        parts = term.strip().split(" * ")
+        coef = (-1 if sign.strip() == "-" else 1) * (int(parts.pop(0)) if parts[0].isdigit() else 1)
+        prod = None
+        for factor in parts:
+            m = transpose(mats[factor[0]]) if "^T" in factor else mats[factor[0]]
+            if factor.endswith("^2"):
+                m = counted_matmul(m, m, work)
+            prod = m if prod is None else counted_matmul(prod, m, work)
+        prod = [[work.op(coef * x, coef, x) if x and coef not in (1, -1) else coef * x for x in row] for row in prod]
+        total = prod if total is None else [[work.op(x + y, x, y) for x, y in zip(r1, r2)]
+                                            for r1, r2 in zip(total, prod)]
+    if not asked.group(1):
+        return total, work.total
+    value = total[0][0]
+    for i in range(1, len(total)):
+        value = work.op(value + total[i][i], value, total[i][i])
+    return value, work.total
 
 
 def evaluate(expr, mats):
@@ -178,16 +214,18 @@ class MatrixPower(Task):
     nilpotent, involutions, idempotents, finite-order rotations, eigenvalues 2 and +-1) that
     higher levels disguise by conjugating with a dense integer matrix P (A = P S P^-1), so the
     pattern must be found by computing A^2, A^3, ... or by diagonalising. Higher levels raise k
-    and the size (2x2 to 3x3). The reference is exponentiation by repeated squaring."""
+    and the size (2x2 to 3x3, past level 10 to 5x5 and k up to 1000). The reference is exponentiation by repeated squaring."""
 
     name = "linear_algebra/matrix_power"
     knobs = (
-        Knob("size", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3], (2, 5), doc="rows (= columns) of A"),
-        Knob("exponent", [2, 3, 4, (5, 8), (5, 12), (3, 4), (5, 10), (8, 20), (10, 50), (20, 100)], (2, 1000),
-             doc="the power k"),
-        Knob("disguise", [0, 0, 0, 0, 2, 0, 2, 3, 4, 6], (0, 20),
+        Knob("size", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (2, 5), doc="rows (= columns) of A"),
+        Knob("exponent", [2, 3, 4, (5, 8), (5, 12), (3, 4), (5, 10), (8, 20), (10, 50), (20, 100), (30, 150),
+                          (50, 200), (100, 300), (50, 200), (100, 300), (100, 500), (200, 600), (100, 500),
+                          (200, 600), (300, 1000)], (2, 1000), doc="the power k"),
+        Knob("disguise", [0, 0, 0, 0, 2, 0, 2, 3, 4, 6, 8, 8, 10, 8, 10, 12, 12, 12, 14, 16], (0, 20),
              doc="nonzero off-diagonal entries of the conjugating P = LU (0: the pattern is visible)"),
-        Knob("entry_max", [3, 3, 3, 3, 3, 2, 3, 4, 5, 6], (1, 20), doc="largest absolute entry of A"),
+        Knob("entry_max", [3, 3, 3, 3, 3, 2, 3, 4, 5, 6, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10], (1, 20),
+             doc="largest absolute entry of A"),
     )
     answer_format = f"A^k as {MATRIX_FORMS}, with exact integer entries"
     example = "[[1, -20, 0], [0, 1, 3]]"  # not square, so never a power of A
@@ -222,6 +260,19 @@ class MatrixPower(Task):
         result = mat_pow(a, k)  # the reference: repeated squaring of the printed matrix
         question = f"Let\n\nA =\n{mat_text(a)}\n\nCompute A^{k} (the matrix A multiplied by itself {k} times)."
         return Draft(question, matrix_answer(result), {"value": to_json(result), "exponent": k})
+
+    def effort(self, problem):
+        # the reference's repeated squaring of the printed matrix, every product counted
+        a = read_matrix(problem.prompt.split("A =\n", 1)[1])
+        k, work = problem.check["exponent"], Work()
+        result, base = None, a
+        while k:
+            if k & 1:
+                result = base if result is None else counted_matmul(result, base, work)
+            k >>= 1
+            if k:
+                base = counted_matmul(base, base, work)
+        return work.total
 
     def grade(self, answer, problem):
         k = problem.check["exponent"]

@@ -5,7 +5,8 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_int, read_rhs, refused
 from procgym.parsing import ParseError
 
-from ._matrices import has_parallel_lines, make_dependent, mat_text, random_matrix, rank, to_json
+from ._matrices import from_json, has_parallel_lines, make_dependent, mat_text, random_matrix, rank, to_json
+from ._work import Work, eliminate
 
 LABELS = ("rank", "rank(A)", "rank A", "rk(A)", "r")
 
@@ -21,13 +22,16 @@ class MatrixRank(Task):
 
     name = "linear_algebra/matrix_rank"
     knobs = (
-        Knob("rows", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6], (1, 10), doc="rows of the matrix"),
-        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 5, 6, 6], (1, 10), doc="columns of the matrix"),
-        Knob("deficiency", [(0, 1), (0, 1), (0, 2), (0, 2), (1, 2), (1, 2), (1, 3), (1, 3), (1, 3), (2, 4)], (0, 9),
+        Knob("rows", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11], (1, 12), doc="rows of the matrix"),
+        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (1, 12),
+             doc="columns of the matrix"),
+        Knob("deficiency", [(0, 1), (0, 1), (0, 2), (0, 2), (1, 2), (1, 2), (1, 3), (1, 3), (1, 3)] + [(2, 4)] * 4
+             + [(2, 5)] * 4 + [(3, 5)] * 3, (0, 9),
              doc="how far the rank falls below min(rows, cols) (the rank stays at least 1)"),
-        Knob("combo_terms", [1, 1, 2, 2, 2, 2, 3, 3, 3, 3], (1, 9),
+        Knob("combo_terms", [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5], (1, 9),
              doc="independent rows combined into each dependent row"),
-        Knob("entry_max", [4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (1, 50), doc="largest absolute entry (where possible)"),
+        Knob("entry_max", [4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14], (1, 50),
+             doc="largest absolute entry (where possible)"),
     )
     answer_format = "the rank as an integer"
     example = "0"  # never the answer: every matrix here has rank at least 1
@@ -55,6 +59,12 @@ class MatrixRank(Task):
         value = rank(m)  # the reference: elimination of the matrix as printed
         question = f"What is the rank of the {n_rows}x{n_cols} matrix below?\n\n{mat_text(m)}"
         return Draft(question, str(value), {"value": value, "matrix": to_json(m)})
+
+    def effort(self, problem):
+        # forward elimination of every row: a dependent row only shows up as it becomes zero
+        work = Work()
+        eliminate(from_json(problem.check["matrix"]), work)
+        return work.total
 
     def grade(self, answer, problem):
         try:

@@ -10,6 +10,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from ._matrices import (dense_enough, has_parallel_lines, make_dependent, matvec, parse_vector, read_tuple, scramble, solve_system, triangular_start, vec_text)
+from ._work import Work, eliminate, read_linear
 
 _INCONSISTENT = {"inconsistent", "the system is inconsistent", "no solutions", "the system has no solution"}
 # "infinite 1", "Infinite, 1", "infinitely many, 1 free parameter", "infinitely many solutions (1)": the whole answer
@@ -43,25 +44,27 @@ def equation_text(coeffs, rhs, names) -> str:
 class LinearSystem(Task):
     """Solve a system of linear equations: give the unique solution, say there is none, or say
     there are infinitely many and how many free parameters the general solution has. Higher
-    levels add unknowns (2 to 5), redundant equations that are combinations of the others, more
-    singular systems (inconsistent or underdetermined, with the dependency hidden across several
-    equations, and two free parameters at the top levels) and larger determinants, so unique
-    solutions are fractions. The reference is exact Gauss-Jordan elimination of the augmented
+    levels add unknowns (2 to 5, past level 10 up to 8), redundant equations that are
+    combinations of the others, more singular systems (inconsistent or underdetermined, with the
+    dependency hidden across several equations, and two to four free parameters at the top
+    levels) and larger determinants, so unique solutions are fractions. The reference is exact Gauss-Jordan elimination of the augmented
     matrix as printed."""
 
     name = "linear_algebra/linear_system"
     knobs = (
-        Knob("unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 6), doc="number of unknowns"),
-        Knob("extra_equations", [0, 0, 0, 0, 1, 1, 1, 2, 1, 2], (0, 4),
+        Knob("unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8), doc="number of unknowns"),
+        Knob("extra_equations", [0, 0, 0, 0, 1, 1, 1, 2, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (0, 4),
              doc="equations beyond the number of unknowns (redundant combinations)"),
-        Knob("singular_percent", [0, 30, 30, 35, 40, 40, 45, 45, 50, 50], (0, 100),
+        Knob("singular_percent", [0, 30, 30, 35, 40, 40, 45, 45] + [50] * 12, (0, 100),
              doc="chance (percent) that the system has no solution or infinitely many"),
-        Knob("max_deficiency", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2], (1, 5),
+        Knob("max_deficiency", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4], (1, 5),
              doc="largest drop of the coefficient rank below the number of unknowns"),
-        Knob("coef_max", [5, 5, 6, 6, 7, 7, 8, 8, 9, 9], (2, 50), doc="largest absolute coefficient (where possible)"),
-        Knob("max_det", [1, 1, 1, 2, 3, 4, 5, 6, 6, 8], (1, 100),
+        Knob("coef_max", [5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 12, 12, 12, 12], (2, 50),
+             doc="largest absolute coefficient (where possible)"),
+        Knob("max_det", [1, 1, 1, 2, 3, 4, 5, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16, 18], (1, 100),
              doc="largest |determinant| of a square uniquely solvable system (1: integer solutions)"),
-        Knob("mixing", [3, 4, 6, 8, 9, 10, 12, 14, 16, 18], (0, 50), doc="row and column operations hiding the structure"),
+        Knob("mixing", [3, 4, 6, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38], (0, 50),
+             doc="row and column operations hiding the structure"),
     )
     answer_format = ("if the system has exactly one solution, the values of the unknowns in the order listed, "
                      "as exact numbers in parentheses, e.g. (1, -2/3, 4); if it has no solution, the word none; "
@@ -110,6 +113,17 @@ class LinearSystem(Task):
         # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
         example = drawn_example(rng, EXAMPLES, lambda c: status != "unique" or parse_vector(c) != value)
         return Draft(question, answer, check, example=example)
+
+    def effort(self, problem):
+        # Gauss-Jordan elimination of the augmented matrix as printed
+        names = problem.check["names"]
+        rows = []
+        for line in problem.prompt.split("\n\n")[1].splitlines():
+            lhs, rhs = line.split(" = ")
+            rows.append(read_linear(lhs, names) + [Fraction(rhs)])
+        work = Work()
+        eliminate(rows, work, full=True)
+        return work.total
 
     def grade(self, answer, problem):
         c = problem.check

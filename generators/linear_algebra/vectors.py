@@ -8,6 +8,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, drawn_example
 
 from ._matrices import (cross, dot, grade_scalar, grade_vector, parse_vector, small_fraction, solve_system, vec_text)
+from ._work import Work, eliminate
 
 _ASKED = re.compile(r"\n\ncompute (.+?)\.\n\(")
 _VECTOR_MARKUP = re.compile(r"\\(?:mathbf|vec|boldsymbol|bm|mathrm|text|operatorname)|[\s(){}]")
@@ -105,6 +106,141 @@ def _operand(node) -> str:
     return text
 
 
+def parse_rendered(text: str):
+    """The tree of an expression `render` wrote (only ever a problem's own expression, never an
+    answer)."""
+    pos = 0
+
+    def at(s):
+        return text.startswith(s, pos)
+
+    def eat(s):
+        nonlocal pos
+        if not at(s):
+            raise ValueError(f"expected {s!r} at {pos} in {text!r}")
+        pos += len(s)
+
+    def expr():
+        terms = [term()]
+        while at(" + ") or at(" - "):
+            sign = -1 if at(" - ") else 1
+            eat(" + " if sign > 0 else " - ")
+            k, node = term()
+            terms.append((sign * k, node))
+        if len(terms) == 1 and terms[0][0] == 1:
+            return terms[0][1]
+        return ("comb", terms)
+
+    def term():
+        nonlocal pos
+        sign = 1
+        if at("-"):
+            eat("-")
+            sign = -1
+        m = re.match(r"\d+ ?", text[pos:])
+        k = 1
+        if m:
+            k = int(m.group(0))
+            pos += len(m.group(0))
+        return sign * k, product()
+
+    def product():
+        left = primary()
+        for sym, kind in ((" \u00d7 ", "cross"), (" \u00b7 ", "dot")):
+            if at(sym):
+                eat(sym)
+                return (kind, left, primary())
+        return left
+
+    def primary():
+        nonlocal pos
+        if at("proj("):
+            eat("proj(")
+            u = expr()
+            eat(" onto ")
+            if at("span("):
+                eat("span(")
+                w1 = expr()
+                eat(", ")
+                w2 = expr()
+                eat(")")
+                eat(")")
+                return ("span", u, w1, w2)
+            w = expr()
+            eat(")")
+            return ("proj", u, w)
+        if at("|"):
+            eat("|")
+            inner = expr()
+            eat("|^2")
+            return ("norm2", inner)
+        if at("("):
+            eat("(")
+            inner = expr()
+            eat(")")
+            return inner
+        name = re.match(r"[a-z]", text[pos:]).group(0)
+        pos += 1
+        return ("leaf", name)
+
+    node = expr()
+    if pos != len(text):
+        raise ValueError(f"trailing text in {text!r}")
+    return node
+
+
+def counted_value(node, values, work: Work):
+    """The value of an expression, every scalar step counted in `work` (dot products, cross
+    products, scalings and sums componentwise; a projection onto a span by its normal
+    equations, solved by elimination)."""
+    kind = node[0]
+
+    def dot_(u, w):
+        acc = None
+        for x, y in zip(u, w):
+            p = work.op(x * y, x, y) if x and y else Fraction(0)
+            acc = p if acc is None else work.op(acc + p, acc, p)
+        return acc
+
+    def scale(k, v):
+        return [work.op(k * x, k, x) if x and k not in (1, -1) else k * x for x in v]
+
+    def plus(u, w):
+        return [work.op(x + y, x, y) for x, y in zip(u, w)]
+
+    if kind == "leaf":
+        return [Fraction(x) for x in values[node[1]]]
+    if kind == "comb":
+        total = None
+        for k, child in node[1]:
+            v = scale(k, counted_value(child, values, work))
+            total = v if total is None else plus(total, v)
+        return total
+    if kind in ("cross", "dot"):
+        u, w = counted_value(node[1], values, work), counted_value(node[2], values, work)
+        if kind == "dot":
+            return dot_(u, w)
+        products = [(u[i] * w[j], u[j] * w[i]) for i, j in ((1, 2), (2, 0), (0, 1))]
+        for (i, j), (p, q) in zip(((1, 2), (2, 0), (0, 1)), products):
+            work.op(p, u[i], w[j])
+            work.op(q, u[j], w[i])
+            work.op(p - q, p, q)
+        return [p - q for p, q in products]
+    if kind == "norm2":
+        v = counted_value(node[1], values, work)
+        return dot_(v, v)
+    if kind == "proj":
+        u, w = counted_value(node[1], values, work), counted_value(node[2], values, work)
+        uw, ww = dot_(u, w), dot_(w, w)
+        return scale(work.op(uw / ww, uw, ww), w)
+    u = counted_value(node[1], values, work)
+    w1, w2 = counted_value(node[2], values, work), counted_value(node[3], values, work)
+    gram = [[dot_(w1, w1), dot_(w1, w2), dot_(w1, u)], [None, dot_(w2, w2), dot_(w2, u)]]
+    gram[1][0] = gram[0][1]
+    pivots, reduced = eliminate(gram, work, full=True)
+    return plus(scale(reduced[0][2], w1), scale(reduced[1][2], w2))
+
+
 @register
 class VectorOperations(Task):
     """Evaluate an expression over given 3D vectors: dot products, cross products, integer
@@ -112,19 +248,22 @@ class VectorOperations(Task):
     vectors). Level 1 is one dot product; higher levels nest operations more deeply (triple
     products, projections of cross products, (2a - b) \u00b7 (c \u00d7 d)), add projections whose exact
     answers are fractions, projections onto spans that need the normal equations, more vectors and
-    fractional components. The reference evaluates the expression with exact fractions."""
+    fractional components; past level 10, nesting six deep with up to five projections. The
+    reference evaluates the expression with exact fractions."""
 
     name = "linear_algebra/vector_operations"
     knobs = (
-        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 6), doc="nesting depth of the expression"),
-        Knob("n_vectors", [2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (2, 4), doc="named vectors given"),
-        Knob("cross", [False, True, True, True, True, True, True, True, True, True], doc="cross products allowed"),
-        Knob("projections", [0, 0, 0, 1, 1, 1, 1, 2, 2, 2], (0, 5),
+        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6], (1, 8),
+             doc="nesting depth of the expression"),
+        Knob("n_vectors", [2, 2, 3, 3, 3, 3] + [4] * 14, (2, 4), doc="named vectors given"),
+        Knob("cross", [False] + [True] * 19, doc="cross products allowed"),
+        Knob("projections", [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 2, 3, 3, 4, 3, 4, 4, 4, 5], (0, 5),
              doc="most projections in one expression"),
-        Knob("span_projections", [False, False, False, False, False, False, True, True, True, True],
-             doc="projections onto the span of two vectors allowed"),
-        Knob("entry_max", [5, 4, 4, 3, 4, 4, 4, 4, 4, 4], (1, 20), doc="largest absolute integer component"),
-        Knob("fraction_entries", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2], (0, 12), doc="components that are fractions p/q"),
+        Knob("span_projections", [False] * 6 + [True] * 14, doc="projections onto the span of two vectors allowed"),
+        Knob("entry_max", [5, 4, 4, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6], (1, 20),
+             doc="largest absolute integer component"),
+        Knob("fraction_entries", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6], (0, 12),
+             doc="components that are fractions p/q"),
     )
     answer_format = "the value: a number, or a vector (x, y, z), with exact entries"
     example = "(1, -2/3, 4)"
@@ -134,6 +273,7 @@ class VectorOperations(Task):
         top = params["entry_max"]
         ops = ["comb"] + (["cross"] if params["cross"] else []) + (["proj"] if params["projections"] > 0 else []) + (
             ["span"] if params["span_projections"] else [])
+        kept = None  # the last draw that evaluated, in case all 60 are turned down
         for _ in range(60):
             values = {nm: [rng.randint(-top, top) for _ in range(3)] for nm in names}
             cells = [(nm, i) for nm in names for i in range(3)]
@@ -148,10 +288,14 @@ class VectorOperations(Task):
                 result = evaluate(node, values)  # the reference: exact evaluation
             except Degenerate:
                 continue
-            if not _acceptable(node, result, params["projections"]):
+            kept = (values, node, result)
+            if not _acceptable(node, result, params["projections"], params["depth"]):
                 continue
             if _uses_all_ops(node, ops, params["depth"]):
                 break
+        else:
+            if kept is not None:  # the very last draw may have been degenerate: the prompt must match the answer
+                values, node, result = kept
         listing = "\n".join(f"{nm} = {vec_text(values[nm])}" for nm in names)
         legend = "\u00b7 is the dot product, \u00d7 the cross product"
         if "proj" in ops:
@@ -220,6 +364,12 @@ class VectorOperations(Task):
     def _coef(rng):
         return rng.choice((1, 1, -1, 2, -2, 3))
 
+    def effort(self, problem):
+        values = {nm: parse_vector(v) for nm, v in re.findall(r"^([a-z]) = (\(.*\))$", problem.prompt, re.M)}
+        work = Work()
+        counted_value(parse_rendered(_ASKED.search(problem.prompt).group(1)), values, work)
+        return work.total
+
     def grade(self, answer, problem):
         c = problem.check
         asked = _ASKED.search(problem.prompt)  # "a × b = (...)" restates the expression asked for
@@ -232,15 +382,19 @@ class VectorOperations(Task):
 
 MAX_DENOMINATOR = 2_000
 MAX_NUMERATOR = 20_000
+RELEASED_DEPTH = 4  # past it (levels 11 and up) the bounds grow tenfold per level of nesting
 
 
-def _acceptable(node, result, max_projections: int) -> bool:
+def _acceptable(node, result, max_projections: int, depth: int = RELEASED_DEPTH) -> bool:
     """Reject zero answers (easy to guess), unwieldy fractions, too many projections, projections
-    onto projections, and binary operations on two identical operands (a × a, proj(u onto u))."""
+    onto projections, and binary operations on two identical operands (a × a, proj(u onto u)).
+    Deeper expressions than the released ones multiply more numbers, so "unwieldy" grows with them."""
     values = result if isinstance(result, list) else [result]
     if not any(values):
         return False
-    if any(Fraction(v).denominator > MAX_DENOMINATOR or abs(Fraction(v).numerator) > MAX_NUMERATOR for v in values):
+    scale = 10 ** max(0, depth - RELEASED_DEPTH)
+    if any(Fraction(v).denominator > MAX_DENOMINATOR * scale or abs(Fraction(v).numerator) > MAX_NUMERATOR * scale
+           for v in values):
         return False
     count = 0
     stack = [node]

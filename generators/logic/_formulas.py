@@ -136,6 +136,14 @@ def _atom_var(f):
     return f[1] if f[0] == "var" else None
 
 
+def tree_size(f, count_weight: int = 1) -> int:
+    """Nodes of a formula or statement tree (nested tuples or their JSON lists): every
+    connective, atom and variable, the measure of what evaluating it once costs. A "count"
+    node (a claim about how many people have a role) weighs `count_weight`: it tallies them all."""
+    own = count_weight if f[0] == "count" else 1
+    return own + sum(tree_size(x, count_weight) for x in f[1:] if isinstance(x, (list, tuple)))
+
+
 def to_json(f):
     return [to_json(x) if isinstance(x, tuple) else x for x in f]
 

@@ -104,6 +104,11 @@ class PositionCSP:
             for v in g:
                 self.group_of[v].append(gi)
         self.nodes = 0
+        self.revisions = 0  # constraint revisions made by propagation (arcs and groups), for effort()
+
+    def work(self) -> int:
+        """The solver's work so far: search nodes plus constraint revisions."""
+        return self.nodes + self.revisions
 
     def initial(self) -> list[int] | None:
         dom = [self.full] * self.m
@@ -118,6 +123,7 @@ class PositionCSP:
         binary = self.binary
         while pending_arcs or pending_groups:
             changed: set[int] = set()
+            self.revisions += len(pending_arcs) + len(pending_groups)
             while pending_arcs:
                 i = pending_arcs.pop()
                 a, b, (fwd, bwd) = binary[i]

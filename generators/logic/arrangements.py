@@ -12,6 +12,21 @@ from ._positions import PositionCSP, pin_down
 from ._wording import ordinal
 
 PEOPLE = ("Ann", "Ben", "Cara", "Dan", "Eve", "Finn", "Gail", "Hugo", "Iris", "Jack", "Kim", "Leo")
+MORE_PEOPLE = ("Mona", "Nico", "Olga", "Pete")  # for puzzles past 12 people (smaller ones draw from PEOPLE alone)
+
+
+def _names(rng, n: int) -> list[str]:
+    """n distinct names in a fixed order: from PEOPLE, and from MORE_PEOPLE too past 12 people."""
+    pool = PEOPLE if n <= len(PEOPLE) else PEOPLE + MORE_PEOPLE
+    return sorted(rng.sample(pool, n), key=pool.index)
+
+
+def _solver_work(n: int, clues, circular: bool) -> int:
+    """The position solver's work (search nodes and constraint revisions) to find the arrangement
+    and prove that no second one exists."""
+    csp = _csp(n, clues, circular)
+    csp.solutions(limit=2)
+    return csp.work()
 
 
 def _holds(clue, pos, n, circular) -> bool:
@@ -266,20 +281,24 @@ class SeatingArrangement(Task):
     more care), unlock negative and distance clues, give fewer direct seat numbers, minimise the
     clue set, and add redundant true clues as distractors. Generation is a solver-driven search
     (one uniqueness proof per added clue and per clue tried for removal), so it may fall below
-    1,000 problems/s: 800-1,800/s at level 5 and 400-500/s at level 10 on one core."""
+    1,000 problems/s: 800-1,800/s at level 5 and 400-500/s at level 10 on one core. Past level 10
+    the table grows to 14 people (more names past 12) with no direct seat numbers at the top, and
+    generation falls to a few dozen problems/s at level 20."""
 
     name = "logic/seating_arrangement"
     knobs = (
-        Knob("n_people", [4, 4, 5, 5, 6, 6, 7, 8, 9, 10], (3, 12), doc="people and seats"),
+        Knob("n_people", [4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 10, 11, 11, 12, 12, 12, 13, 13, 14, 14], (3, 16),
+             doc="people and seats"),
         Knob("table", ["row", "row", "row", ["row", "round"], ["row", "round"], ["row", "round"],
-                       ["row", "round"], "round", ["row", "round"], "round"],
+                       ["row", "round"], "round", ["row", "round"], "round"] + [["row", "round"], "round"] * 5,
              choices=("row", "round"), doc="a row of seats or a round table"),
-        Knob("kinds", [1, 2, 2, 3, 3, 3, 4, 4, 4, 4], (1, 4), doc="clue kinds unlocked (tiers 1-4)"),
-        Knob("at_weight", [2.0, 1.5, 1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.2], (0.0, 10.0),
-             doc="relative weight of clues that give a seat number"),
-        Knob("minimal", [False, False, True, True, True, True, True, True, True, True],
+        Knob("kinds", [1, 2, 2, 3, 3, 3, 4, 4, 4, 4] + [4] * 10, (1, 4), doc="clue kinds unlocked (tiers 1-4)"),
+        Knob("at_weight", [2.0, 1.5, 1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.2, 0.15, 0.15, 0.1, 0.1, 0.1, 0.05, 0.05,
+                           0.05, 0.05, 0.0], (0.0, 10.0), doc="relative weight of clues that give a seat number"),
+        Knob("minimal", [False, False, True, True, True, True, True, True, True, True] + [True] * 10,
              doc="drop clues while the seating stays unique"),
-        Knob("redundant", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 10), doc="extra true clues that are not needed"),
+        Knob("redundant", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8], (0, 10),
+             doc="extra true clues that are not needed"),
     )
     answer_format = ("the names in seat order, from seat 1 to the last seat, separated by commas")
     example = "Zoe, Max, Una, Ray"  # names no puzzle uses (they come from PEOPLE): never an answer
@@ -287,7 +306,7 @@ class SeatingArrangement(Task):
     def build(self, rng, params):
         n = params["n_people"]
         circular = params["table"] == "round"
-        names = sorted(rng.sample(PEOPLE, n), key=PEOPLE.index)
+        names = _names(rng, n)
         kinds = SEAT_TIERS[params["table"]][params["kinds"]]
         if circular and n % 2:
             kinds = tuple(k for k in kinds if k != "opposite")
@@ -313,6 +332,10 @@ class SeatingArrangement(Task):
                     f"seat?")
         return Draft(question, ", ".join(names[i] for i in order),
                      {"names": names, "circular": circular, "clues": clues})
+
+    def effort(self, problem):
+        c = problem.check
+        return _solver_work(len(c["names"]), c["clues"], c["circular"])
 
     def grade(self, answer, problem):
         return _grade(answer, problem.check)
@@ -372,24 +395,28 @@ class OrderingPuzzle(Task):
     clues, "at least k places" and exclusive-or clues, give fewer direct places, minimise the
     clue set, and add redundant true clues as distractors. Generation is a solver-driven search
     (one uniqueness proof per added clue and per clue tried for removal): about 1,900
-    problems/s at level 5 but 250-470/s at level 10 (10 people) on one core."""
+    problems/s at level 5 but 250-470/s at level 10 (10 people) on one core. Past level 10 the race
+    grows to 16 people (more names past 12) with more distractors, at a few dozen problems/s at
+    level 20."""
 
     name = "logic/ordering_puzzle"
     knobs = (
-        Knob("n_people", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10], (3, 12), doc="people to rank"),
-        Knob("kinds", [1, 1, 2, 2, 3, 3, 4, 4, 4, 4], (1, 4), doc="clue kinds unlocked (tiers 1-4)"),
-        Knob("at_weight", [2.0, 1.5, 1.0, 0.8, 0.5, 0.4, 0.3, 0.2, 0.1, 0.1], (0.0, 10.0),
-             doc="relative weight of clues that give a place directly"),
-        Knob("minimal", [False, False, True, True, True, True, True, True, True, True],
+        Knob("n_people", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15, 16], (3, 16),
+             doc="people to rank"),
+        Knob("kinds", [1, 1, 2, 2, 3, 3, 4, 4, 4, 4] + [4] * 10, (1, 4), doc="clue kinds unlocked (tiers 1-4)"),
+        Knob("at_weight", [2.0, 1.5, 1.0, 0.8, 0.5, 0.4, 0.3, 0.2, 0.1, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05, 0.0,
+                           0.0, 0.0, 0.0], (0.0, 10.0), doc="relative weight of clues that give a place directly"),
+        Knob("minimal", [False, False, True, True, True, True, True, True, True, True] + [True] * 10,
              doc="drop clues while the order stays unique"),
-        Knob("redundant", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 10), doc="extra true clues that are not needed"),
+        Knob("redundant", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 4, 3, 4, 4, 5, 5, 6, 6, 7, 8], (0, 10),
+             doc="extra true clues that are not needed"),
     )
     answer_format = "the names from first place to last place, separated by commas"
     example = "Zoe, Max, Una"  # names no puzzle uses (they come from PEOPLE): never an answer
 
     def build(self, rng, params):
         n = params["n_people"]
-        names = sorted(rng.sample(PEOPLE, n), key=PEOPLE.index)
+        names = _names(rng, n)
         ctx = CONTEXTS[rng.randrange(len(CONTEXTS))]
         kinds = RANK_TIERS[params["kinds"]]
         weights = [params["at_weight"] if k == "at" else 1.0 for k in kinds]
@@ -406,6 +433,10 @@ class OrderingPuzzle(Task):
                     f"clue. What is the order?")
         return Draft(question, ", ".join(names[i] for i in order),
                      {"names": names, "circular": False, "clues": clues})
+
+    def effort(self, problem):
+        c = problem.check
+        return _solver_work(len(c["names"]), c["clues"], False)
 
     def grade(self, answer, problem):
         return _grade(answer, problem.check)

@@ -128,12 +128,14 @@ class Syllogism(Task):
 
     name = "logic/syllogism"
     knobs = (
-        Knob("n_terms", [3, 3, 3, 3, 3, 4, 4, 4, 4, 4], (2, 4), doc="categories (Venn circles)"),
-        Knob("extra_premises", [0, 0, 0, 0, 1, 0, 1, 1, 2, 2], (0, 4), doc="premises beyond the chain"),
-        Knob("n_conclusions", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4], (1, 6), doc="conclusions to judge"),
-        Knob("forms", [1, 2, 3, 3, 3, 3, 3, 3, 3, 3], (1, 3),
+        Knob("n_terms", [3, 3, 3, 3, 3, 4, 4, 4, 4, 4] + [4] * 10, (2, 4), doc="categories (Venn circles)"),
+        Knob("extra_premises", [0, 0, 0, 0, 1, 0, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6], (0, 6),
+             doc="premises beyond the chain"),
+        Knob("n_conclusions", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (1, 10),
+             doc="conclusions to judge"),
+        Knob("forms", [1, 2, 3, 3, 3, 3, 3, 3, 3, 3] + [3] * 10, (1, 3),
              doc="statement forms: 1 all/some; 2 + no; 3 + some ... are not"),
-        Knob("complements", [False, False, False, False, False, False, True, True, True, True],
+        Knob("complements", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="statements about things outside a category"),
     )
     answer_format = "valid or invalid for each conclusion, in order, separated by commas"
@@ -224,6 +226,11 @@ class Syllogism(Task):
             example = ", ".join("valid" if pick >> i & 1 else "invalid" for i in range(k))
         return Draft(question, answer, {"verdicts": verdicts, "n_terms": t, "premises": premises,
                                         "conclusions": conclusions}, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # Venn reasoning: every premise and every conclusion is read against each of the 2^t regions
+        c = problem.check
+        return (len(c["premises"]) + len(c["conclusions"])) * (1 << c["n_terms"])
 
     def grade(self, answer, problem):
         verdicts = problem.check["verdicts"]

@@ -69,13 +69,17 @@ class CircuitSatisfiability(Task):
 
     name = "logic/circuit_satisfiability"
     knobs = (
-        Knob("n_inputs", [2, 3, 4, 5, 6, 7, 8, 9, 10, 12], (2, 14), doc="number of input bits"),
-        Knob("n_gates", [2, 3, 4, 6, 8, 10, 13, 16, 20, 25], (1, 80), doc="gates feeding the output"),
-        Knob("gates", ["andor", "andor", "andor", "nandnor", "nandnor", "all", "all", "all", "all", "all"],
-             choices=tuple(_TIERS), doc="gate types: AND/OR/NOT; + NAND/NOR; + XOR"),
-        Knob("max_share", [0.5, 0.4, 0.3, 0.25, 0.15, 0.1, 0.06, 0.03, 0.01, 0.005], (0.0, 1.0),
+        Knob("n_inputs", [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 12, 13, 13, 14, 14, 14, 14, 14, 14, 14], (2, 14),
+             doc="number of input bits"),
+        Knob("n_gates", [2, 3, 4, 6, 8, 10, 13, 16, 20, 25, 28, 31, 34, 37, 40, 44, 48, 52, 56, 60], (1, 80),
+             doc="gates feeding the output"),
+        Knob("gates", ["andor", "andor", "andor", "nandnor", "nandnor", "all", "all", "all", "all", "all"]
+             + ["all"] * 10, choices=tuple(_TIERS), doc="gate types: AND/OR/NOT; + NAND/NOR; + XOR"),
+        Knob("max_share", [0.5, 0.4, 0.3, 0.25, 0.15, 0.1, 0.06, 0.03, 0.01, 0.005, 0.004, 0.003, 0.002, 0.0015,
+                           0.001, 0.0008, 0.0006, 0.0005, 0.0004, 0.0003], (0.0, 1.0),
              doc="largest share of input assignments that may make the output 1"),
-        Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 3, 4, 5], (0, 40), doc="gates that do not feed the output"),
+        Knob("distractors", [0, 0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], (0, 40),
+             doc="gates that do not feed the output"),
     )
     answer_format = "a value for every input as x1=1,x2=0,... (1/0 or T/F)"
     example = "x0=0,x1=1,x2=1"  # inputs are numbered from x1: naming x0 is never an answer
@@ -171,6 +175,13 @@ class CircuitSatisfiability(Task):
         values = decode(lowest(sat), n)
         answer = ",".join(f"{names[i]}={int(values[i])}" for i in range(n))
         return Draft(question, answer, {"n_inputs": n, "gates": netlist})
+
+    def effort(self, problem):
+        """A search over input assignments, simulating every gate for each one tried: in a random
+        order it takes 2^n / (number of satisfying assignments) tries on average."""
+        c = problem.check
+        satisfying = popcount(simulate(c["n_inputs"], c["gates"])[-1])
+        return len(c["gates"]) * (1 << c["n_inputs"]) / satisfying
 
     def grade(self, answer, problem):
         c = problem.check

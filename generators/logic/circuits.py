@@ -1,6 +1,8 @@
 """Boolean circuits: evaluate a netlist of gates on given input bits."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
@@ -29,6 +31,8 @@ GATE_TEXT = {
     "MUX": "MUX(s, a, b) is a when s is 0 and b when s is 1",
     "MAJ": "MAJ(a, b, c) is 1 when at least two inputs are 1",
 }
+_GATE_LINE = re.compile(r"^(w\d+) = ([A-Z]+)\(([^)]*)\)$", re.MULTILINE)
+_OUTPUT_WIRE = re.compile(r"\bout\d+ = (w\d+)")
 EXAMPLES = ("10", "01", "11", "00")  # the prompt's example is one of these that is not the answer
 GATE_TIERS = {1: ("AND", "OR", "NOT"), 2: ("AND", "OR", "NOT", "NAND", "NOR"),
               3: ("AND", "OR", "NOT", "NAND", "NOR", "XOR", "XNOR"),
@@ -81,12 +85,15 @@ class CircuitEvaluation(Task):
 
     name = "logic/circuit_evaluation"
     knobs = (
-        Knob("n_inputs", [2, 3, 3, 4, 4, 5, 5, 6, 6, 8], (1, 12), doc="input wires"),
-        Knob("n_gates", [3, 4, 6, 8, 10, 12, 15, 18, 22, 28], (1, 80), doc="gates in the netlist"),
-        Knob("gates", [1, 1, 2, 2, 3, 3, 3, 4, 4, 4], (1, 4),
+        Knob("n_inputs", [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12], (1, 12),
+             doc="input wires"),
+        Knob("n_gates", [3, 4, 6, 8, 10, 12, 15, 18, 22, 28, 32, 36, 40, 45, 50, 55, 60, 66, 72, 80], (1, 80),
+             doc="gates in the netlist"),
+        Knob("gates", [1, 1, 2, 2, 3, 3, 3, 4, 4, 4] + [4] * 10, (1, 4),
              doc="gate types: 1 AND/OR/NOT; 2 + NAND/NOR; 3 + XOR/XNOR; 4 + MUX/MAJ"),
-        Knob("n_outputs", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4], (1, 8), doc="outputs asked for"),
-        Knob("scrambled", [False, False, False, False, False, True, True, True, True, True],
+        Knob("n_outputs", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (1, 8),
+             doc="outputs asked for"),
+        Knob("scrambled", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
              doc="netlist listed out of order with shuffled wire names"),
     )
     answer_format = "the output bits in the order the outputs are listed, as a string of 0s and 1s (e.g. 101)"
@@ -138,6 +145,20 @@ class CircuitEvaluation(Task):
         wrong_bits = [shown for shown in EXAMPLES if shown != answer]
         return Draft(question, answer, {"bits": answer, "outputs": out_names},
                      example=wrong_bits[rng.randrange(len(wrong_bits))])
+
+    def effort(self, problem):
+        """Evaluating the outputs' cones: each gate an output depends on reads its inputs and
+        applies its rule; a scrambled netlist must also be searched for each definition."""
+        netlist = {w: args.split(", ") for w, _kind, args in _GATE_LINE.findall(problem.prompt)}
+        stack = _OUTPUT_WIRE.findall(problem.prompt)
+        cone: set = set()
+        while stack:
+            w = stack.pop()
+            if w in netlist and w not in cone:
+                cone.add(w)
+                stack += netlist[w]
+        work = sum(1 + len(netlist[w]) for w in cone)
+        return work + (len(netlist) if problem.params["scrambled"] else 0)
 
     def grade(self, answer, problem):
         want = problem.check["bits"]

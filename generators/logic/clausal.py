@@ -2,13 +2,15 @@
 unsatisfiable cores, and checking a proposed conversion to conjunctive normal form."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, read_choice, read_int, read_set, refused
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
 from ._clauses import clause_table, cnf_table, decode, lowest, popcount, render_clause
-from ._formulas import variable_tables
+from ._formulas import tree_size, variable_tables
 from ._truth_values import read_truth_assignment
 from ._wording import names_list
 
@@ -105,12 +107,17 @@ class TwoSat(Task):
 
     name = "logic/two_sat"
     knobs = (
-        Knob("n_vars", [3, 4, 5, 6, 8, 10, 13, 16, 20, 25], (2, 200), doc="number of variables"),
-        Knob("ratio", [0.8, 0.9, 0.9, 1.0, 1.0, 1.0, 1.0, 1.05, 1.1, 1.1], (0.1, 5.0),
+        Knob("n_vars", [3, 4, 5, 6, 8, 10, 13, 16, 20, 25, 30, 36, 42, 50, 58, 66, 75, 85, 95, 110], (2, 200),
+             doc="number of variables"),
+        # past level 10 the ratio eases as n grows: large random 2-CNFs above 1.0 are nearly all unsatisfiable
+        Knob("ratio", [0.8, 0.9, 0.9, 1.0, 1.0, 1.0, 1.0, 1.05, 1.1, 1.1, 1.1, 1.05, 1.05, 1.0, 1.0, 1.0, 0.95, 0.95,
+                       0.95, 0.9], (0.1, 5.0),
              doc="clauses per variable, chains included (1.0 is the random 2-SAT threshold)"),
-        Knob("chain", [0, 0, 2, 2, 3, 3, 4, 5, 5, 6], (0, 50), doc="length of each hidden forcing chain"),
-        Knob("n_chains", [0, 0, 1, 1, 1, 1, 2, 2, 2, 2], (0, 10), doc="hidden forcing chains"),
-        Knob("unsat_share", [0.0, 0.0, 0.2, 0.25, 0.3, 0.3, 0.35, 0.35, 0.4, 0.4], (0.0, 1.0),
+        Knob("chain", [0, 0, 2, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (0, 50),
+             doc="length of each hidden forcing chain"),
+        Knob("n_chains", [0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (0, 10),
+             doc="hidden forcing chains"),
+        Knob("unsat_share", [0.0, 0.0, 0.2, 0.25, 0.3, 0.3, 0.35, 0.35, 0.4, 0.4] + [0.4] * 10, (0.0, 1.0),
              doc="chance that a problem is drawn unsatisfiable"),
     )
     answer_format = ("a value for every variable as x1=T,x2=F,... (T/F, true/false or 1/0), or UNSAT if no "
@@ -159,6 +166,10 @@ class TwoSat(Task):
         answer = "UNSAT" if model is None else ",".join(f"x{v}={'T' if model[v] else 'F'}" for v in range(1, n + 1))
         return Draft(question, answer, {"n_vars": n, "clauses": clauses, "satisfiable": model is not None})
 
+    def effort(self, problem):
+        # the implication-graph algorithm visits every literal node and both edges of each clause
+        return 2 * problem.check["n_vars"] + 2 * len(problem.check["clauses"])
+
     def grade(self, answer, problem):
         c = problem.check
         if answer.strip().lower() in _UNSAT:
@@ -194,6 +205,20 @@ def forward_chain(facts, rules) -> tuple[set[str], int]:
 
 
 _RULE_FORMS = ("if", "imply", "clause")
+_FACTS = re.compile(r"The facts? ([A-Z, ]+?(?: and [A-Z]+)?) (?:is|are) true\.")
+_RULE_LINE = re.compile(r"^\d+\. (.+)$", re.MULTILINE)
+
+
+def parse_rule(text: str) -> tuple[list[str], str]:
+    """(body atoms, head) of a rule as render_rule writes it, in any of its three forms."""
+    if text.startswith("IF "):
+        body, head = text[3:].split(" THEN ")
+        return body.split(" AND "), head
+    if " OR " in text or text.startswith("NOT "):
+        literals = text.split(" OR ")
+        return [x[4:] for x in literals if x.startswith("NOT ")], next(x for x in literals if not x.startswith("NOT "))
+    body, head = re.split(r" (?:together imply|implies) ", text)
+    return body.split(" AND "), head
 
 
 def render_rule(body, head, form) -> str:
@@ -216,12 +241,16 @@ class HornDerivation(Task):
 
     name = "logic/horn_derivation"
     knobs = (
-        Knob("n_atoms", [5, 6, 8, 10, 12, 14, 16, 18, 20, 24], (3, 26), doc="number of atoms"),
-        Knob("depth", [1, 2, 2, 3, 4, 5, 6, 7, 8, 10], (1, 20), doc="length of the planted derivation chain"),
-        Knob("max_body", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4], (1, 6), doc="most atoms in a rule body"),
-        Knob("distractors", [1, 2, 3, 4, 5, 6, 8, 10, 12, 14], (0, 60), doc="rules that never fire"),
-        Knob("clause_share", [0.0, 0.0, 0.0, 0.0, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5], (0.0, 1.0),
-             doc="share of rules written as clauses"),
+        Knob("n_atoms", [5, 6, 8, 10, 12, 14, 16, 18, 20, 24, 26, 28, 30, 32, 35, 38, 41, 44, 47, 50], (3, 60),
+             doc="number of atoms (past 26 they are named AA, AB, ...)"),
+        Knob("depth", [1, 2, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (1, 30),
+             doc="length of the planted derivation chain"),
+        Knob("max_body", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (1, 6),
+             doc="most atoms in a rule body"),
+        Knob("distractors", [1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 31, 34, 37, 40], (0, 60),
+             doc="rules that never fire"),
+        Knob("clause_share", [0.0, 0.0, 0.0, 0.0, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5, 0.5, 0.5, 0.55, 0.55, 0.6, 0.6, 0.6,
+                              0.6, 0.6, 0.6], (0.0, 1.0), doc="share of rules written as clauses"),
     )
     answer_format = "every true atom (the facts and everything derivable from them), comma-separated, in any order"
     example = "B,E,Z9"  # atoms are single letters: Z9 is none, so this is never an answer
@@ -275,6 +304,15 @@ class HornDerivation(Task):
         answer = ",".join(sorted(true_atoms))
         return Draft(question, answer, {"atoms": atoms, "true": sorted(true_atoms)})
 
+    def effort(self, problem):
+        """Naive forward chaining: every round checks each rule's body atoms, until a round adds
+        nothing."""
+        prompt = problem.prompt
+        facts = re.findall(r"\b[A-Z]+\b", _FACTS.search(prompt).group(1))
+        rules = [parse_rule(text) for text in _RULE_LINE.findall(prompt.split("These rules hold:", 1)[1])]
+        _known, rounds = forward_chain(facts, rules)
+        return (rounds + 1) * sum(len(body) for body, _head in rules)
+
     def grade(self, answer, problem):
         c = problem.check
         try:
@@ -292,9 +330,10 @@ class HornDerivation(Task):
 # ================================================================ minimal unsatisfiable cores
 
 
-def mus(clauses, n: int) -> list[int]:
+def mus(clauses, n: int, work: list | None = None) -> list[int]:
     """Indices of a minimal unsatisfiable subset of an unsatisfiable CNF, by deletion: drop each
-    clause in turn and keep it out whenever the rest stays unsatisfiable."""
+    clause in turn and keep it out whenever the rest stays unsatisfiable. With `work` (a
+    one-item list), the clauses checked against all 2^n assignments are added to work[0]."""
     keep = list(range(len(clauses)))
     tables = [clause_table(c, n) for c in clauses]
     full, _ = variable_tables(n)
@@ -303,6 +342,8 @@ def mus(clauses, n: int) -> list[int]:
         trial = keep[:i] + keep[i + 1:]
         t = full
         for j in trial:
+            if work is not None:
+                work[0] += 1
             t &= tables[j]
             if not t:
                 break
@@ -343,11 +384,13 @@ class UnsatCore(Task):
 
     name = "logic/unsat_core"
     knobs = (
-        Knob("n_vars", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (2, 12), doc="number of variables"),
-        Knob("clause_len", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (1, 5), doc="most literals in a clause"),
-        Knob("unit_share", [0.3, 0.2, 0.15, 0.1, 0.1, 0.05, 0.05, 0.0, 0.0, 0.0], (0.0, 1.0),
+        Knob("n_vars", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (2, 12),
+             doc="number of variables"),
+        Knob("clause_len", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 3, 4, 3, 4, 4], (1, 5),
+             doc="most literals in a clause"),
+        Knob("unit_share", [0.3, 0.2, 0.15, 0.1, 0.1, 0.05, 0.05, 0.0, 0.0, 0.0] + [0.0] * 10, (0.0, 1.0),
              doc="chance that a clause is a single literal"),
-        Knob("distractors", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8], (1, 40),
+        Knob("distractors", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], (1, 40),
              doc="clauses added after the formula became unsatisfiable"),
     )
     answer_format = "the numbers of the clauses in a minimal unsatisfiable subset, comma-separated, in any order"
@@ -393,6 +436,12 @@ class UnsatCore(Task):
         answer = ",".join(str(i + 1) for i in sorted(core))
         return Draft(question, answer, {"n_vars": n, "clauses": clauses})
 
+    def effort(self, problem):
+        # the deletion algorithm: each trial removal re-checks the remaining clauses on every assignment
+        work = [0]
+        mus(problem.check["clauses"], problem.check["n_vars"], work)
+        return work[0]
+
     def grade(self, answer, problem):
         c = problem.check
         n, clauses = c["n_vars"], c["clauses"]
@@ -415,7 +464,7 @@ class UnsatCore(Task):
 
 # ================================================================ CNF conversion
 
-PROP_NAMES = ("p", "q", "r", "s", "t", "u")
+PROP_NAMES = ("p", "q", "r", "s", "t", "u", "v", "w")
 _SYM = {"and": "&", "or": "|", "imp": "->", "iff": "<->", "xor": "xor"}
 _OPS = {"basic": ("and", "or", "imp"), "iff": ("and", "or", "imp", "iff"), "all": ("and", "or", "imp", "iff", "xor")}
 
@@ -591,17 +640,20 @@ class CnfConversion(Task):
 
     name = "logic/cnf_conversion"
     knobs = (
-        Knob("n_vars", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 6), doc="number of variables"),
-        Knob("depth", [2, 2, 2, 2, 3, 3, 3, 3, 4, 4], (1, 5), doc="nesting depth of connectives"),
-        Knob("ops", ["basic", "basic", "basic", "iff", "iff", "iff", "all", "all", "all", "all"],
+        Knob("n_vars", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, 8], (2, 8),
+             doc="number of variables (p to w)"),
+        Knob("depth", [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 4, 5, 6, 5, 6, 5, 6, 7], (1, 8),
+             doc="nesting depth of connectives"),
+        Knob("ops", ["basic", "basic", "basic", "iff", "iff", "iff", "all", "all", "all", "all"] + ["all"] * 10,
              choices=tuple(_OPS), doc="connectives: and/or/->; + <->; + xor"),
-        Knob("subtle", [False, False, False, False, True, True, True, True, True, True],
+        Knob("subtle", [False, False, False, False, True, True, True, True, True, True] + [True] * 10,
              doc="pick the slip that changes the fewest assignments"),
-        Knob("max_clauses", [3, 4, 5, 6, 6, 7, 8, 8, 10, 12], (2, 30), doc="most clauses in the proposed CNF"),
+        Knob("max_clauses", [3, 4, 5, 6, 6, 7, 8, 8, 10, 12, 14, 16, 16, 20, 24, 24, 26, 28, 30, 30], (2, 30),
+             doc="most clauses in the proposed CNF"),
     )
     answer_format = ("EQUIVALENT if the proposed CNF is equivalent to the formula; otherwise an assignment of every "
                      "variable on which the two differ, as p=T,q=F,... (T/F, true/false or 1/0)")
-    example = "p=F,q=T,z=T"  # the variables are p, q, r, ... u: naming z is never an answer
+    example = "p=F,q=T,z=T"  # the variables are p, q, r, ... w: naming z is never an answer
     several_answers = True  # any distinguishing assignment passes
 
     def build(self, rng, params):
@@ -657,6 +709,12 @@ class CnfConversion(Task):
             answer = ",".join(f"{names[i]}={'T' if values[i] else 'F'}" for i in range(n))
         return Draft(question, answer, {"n_vars": n, "formula": _json(f), "cnf": proposed, "equivalent": diff == 0})
 
+    def effort(self, problem):
+        # comparing truth tables: every assignment evaluates the formula's connectives and the
+        # proposed CNF's literals
+        c = problem.check
+        return (1 << c["n_vars"]) * (tree_size(c["formula"]) + sum(len(clause) for clause in c["cnf"]))
+
     def grade(self, answer, problem):
         c = problem.check
         n = c["n_vars"]
@@ -679,6 +737,7 @@ class CnfConversion(Task):
 
 def _json(f):
     return [_json(x) if isinstance(x, tuple) else x for x in f]
+
 
 
 def _tuple(f):

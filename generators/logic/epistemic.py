@@ -140,17 +140,23 @@ class EpistemicPuzzle(Task):
     chains of statements, nested knowledge ("I know that X doesn't know", "I don't know whether
     X knows") and distractor statements that remove nothing but must be checked. The statement
     sequence is found by a randomised depth-first search over announcements, retried on fresh
-    date lists when it fails, so the top levels generate only a few hundred problems/s."""
+    date lists when it fails, so the top levels generate only a few hundred problems/s. Past level
+    10 the list grows to 40 dates with up to 7 informative statements and 5 distractors; long
+    chains are rare, so levels 16-20 make only about 15 problems/s."""
 
     name = "logic/epistemic_puzzle"
     knobs = (
-        Knob("n_dates", [5, 6, 7, 8, 10, 11, 12, 14, 16, 18], (3, 40), doc="candidate dates"),
-        Knob("n_agents", [2, 2, 2, 2, 2, 2, 3, 3, 3, 3], (2, 3), doc="friends told a part of the date"),
-        Knob("n_statements", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (1, 10), doc="statements that remove dates"),
-        Knob("kinds", ["basic", "basic", "nested", "nested", "nested", "all", "all", "all", "all", "all"],
+        Knob("n_dates", [5, 6, 7, 8, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 40], (3, 40),
+             doc="candidate dates"),
+        Knob("n_agents", [2, 2, 2, 2, 2, 2, 3, 3, 3, 3] + [3] * 10, (2, 3), doc="friends told a part of the date"),
+        Knob("n_statements", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7], (1, 10),
+             doc="statements that remove dates"),
+        Knob("kinds", ["basic", "basic", "nested", "nested", "nested", "all", "all", "all", "all", "all"]
+             + ["all"] * 10,
              choices=tuple(KIND_TIERS),
              doc="statements: know/don't know; + knows the other doesn't; + unsure whether the other knows"),
-        Knob("distractors", [0, 0, 0, 0, 0, 1, 0, 1, 1, 2], (0, 5), doc="statements that remove nothing"),
+        Knob("distractors", [0, 0, 0, 0, 0, 1, 0, 1, 1, 2, 2, 3, 3, 4, 3, 3, 4, 4, 5, 5], (0, 5),
+             doc="statements that remove nothing"),
     )
     answer_format = ("the date as Month Day (e.g. July 30); with a year in the puzzle, as Month Day Year "
                      "(e.g. July 30 2004)")
@@ -251,6 +257,15 @@ class EpistemicPuzzle(Task):
                      answer_format=f"the date as Month Day (e.g. {shown})" if k == 2 else
                      f"the date as Month Day Year (e.g. {shown})",
                      example=shown)
+
+    def effort(self, problem):
+        """Eliminating worlds: each statement is tested at every date still possible, and a
+        statement about another friend's knowledge tests that friend at each of them too."""
+        worlds = [tuple(w) for w in problem.check["worlds"]]
+        statements = [tuple(s) for s in problem.check["statements"]]
+        history = simulate(worlds, statements)
+        return sum(len(before) * (1 if st[0] in ("know", "dont_know") else 2)
+                   for st, before in zip(statements, history))
 
     def grade(self, answer, problem):
         c = problem.check

@@ -1,6 +1,8 @@
 """Family trees: infer who is whose cousin, aunt or in-law from stated facts and stated rules."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, read_choice, read_set, refused
 from procgym.verdict import right, wrong
@@ -11,6 +13,11 @@ MEN = ("Adam", "Ben", "Carl", "Dev", "Eric", "Felix", "Gus", "Hank", "Ivan", "Ja
        "Nate", "Otto", "Paul", "Rex", "Sam", "Tom", "Vic", "Walt", "Yuri", "Zane", "Omar")
 WOMEN = ("Alma", "Bea", "Cora", "Dina", "Edna", "Faye", "Gina", "Hana", "Ines", "Jill", "Kira", "Lena", "Mia",
          "Nora", "Olga", "Pia", "Rita", "Sara", "Tess", "Uma", "Vera", "Wren", "Yara", "Zoe")
+
+MORE_MEN = ("Abe", "Bram", "Cyril", "Dirk", "Emil", "Flint", "Gil", "Hugh", "Igor", "Joel", "Kurt", "Luke", "Mark",
+            "Ned", "Oscar", "Pete", "Ross", "Seth", "Ted", "Ugo", "Vince", "Wade", "Yves", "Zeke")
+MORE_WOMEN = ("Ada", "Beth", "Cleo", "Dora", "Eve", "Flora", "Greta", "Hope", "Iris", "Joy", "Kate", "Lily", "Mona",
+              "Nell", "Opal", "Ruth", "Sage", "Tina", "Una", "Viv", "Willa", "Xia", "Yoko", "Zara")
 
 # relation: (tier, definition shown in the prompt, plural noun)
 RELATIONS = {
@@ -33,6 +40,29 @@ RELATIONS = {
     "second_cousins": (4, "X's second cousins are the children of the cousins of X's parents (a cousin of a parent "
                        "is a child of a sibling of a grandparent)", "second cousins"),
 }
+
+
+# the family steps (up to a parent, down to a child, across to a sibling or spouse) in each
+# relation's definition, for effort()
+RELATION_STEPS = {"children": 1, "grandparents": 2, "grandchildren": 2, "siblings": 2, "sisters": 2,
+                  "grandmothers": 2, "aunts": 3, "uncles": 3, "cousins": 4, "nieces": 3, "nephews": 3,
+                  "siblings_in_law": 3, "parents_in_law": 2, "great_grandparents": 3, "second_cousins": 6}
+_FACT_LINE = re.compile(r"^- (.+)\.$", re.MULTILINE)
+_ASKED = re.compile(r"Who are \w+'s ([\w -]+)\?")
+
+
+def parse_fact(text: str) -> tuple:
+    """A fact as render_fact words it, back as ("parent", parent, child), ("married", a, b) or
+    ("siblings", a, b)."""
+    words = text.split()
+    if words[1] == "and":  # "A and B are married" / "A and B are siblings"
+        return ("married" if words[-1] == "married" else "siblings", words[0], words[2])
+    a, b, role = words[0], words[2][:-2], words[3]  # "A is B's role"
+    if role in ("father", "mother"):
+        return ("parent", a, b)
+    if role in ("son", "daughter"):
+        return ("parent", b, a)
+    return ("married" if role in ("husband", "wife") else "siblings", a, b)
 
 
 class Family:
@@ -185,19 +215,23 @@ class FamilyRelations(Task):
 
     name = "logic/family_relations"
     knobs = (
-        Knob("generations", [2, 3, 3, 3, 3, 4, 4, 4, 4, 4], (2, 5), doc="generations in the family"),
-        Knob("max_people", [6, 8, 9, 10, 11, 12, 14, 16, 20, 22], (4, 26), doc="most people"),
-        Knob("tier", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 4),
+        Knob("generations", [2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5], (2, 5),
+             doc="generations in the family"),
+        Knob("max_people", [6, 8, 9, 10, 11, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 44], (4, 46),
+             doc="most people"),
+        Knob("tier", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4] + [4] * 10, (1, 4),
              doc="relations asked: near; + aunts/cousins; + in-laws/nieces; + great/second"),
-        Knob("drop_share", [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0], (0.0, 1.0),
+        Knob("drop_share", [0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0] + [1.0] * 10, (0.0, 1.0),
              doc="share of derivable facts left out (to be inferred)"),
-        Knob("second_family", [False] * 6 + [True] * 4, doc="a second family, one of whose children marries in"),
+        Knob("second_family", [False] * 6 + [True] * 14, doc="a second family, one of whose children marries in"),
     )
     answer_format = "the names as a comma-separated list in any order, or none if there is nobody"
     example = "Quinn, Xena"  # names not in MEN or WOMEN: never an answer
 
     def _grow(self, rng, params):
-        men, women = list(MEN), list(WOMEN)
+        # past the released 26 people, more names (the short lists keep the smaller families' draws)
+        big = params["max_people"] > 26
+        men, women = list(MEN + MORE_MEN if big else MEN), list(WOMEN + MORE_WOMEN if big else WOMEN)
         rng.shuffle(men)
         rng.shuffle(women)
         male, parents, spouse, gen = {}, {}, {}, {}
@@ -306,6 +340,18 @@ class FamilyRelations(Task):
                     f"Definition: {definition}.\n\nWho are {target}'s {noun}?")
         answer = ", ".join(sorted(answer_set)) if answer_set else "none"
         return Draft(question, answer, {"people": people, "answer": sorted(answer_set)})
+
+    def effort(self, problem):
+        """Reading every stated fact, inferring each parent and spouse link the facts leave out,
+        then following the relation's steps (parent, child, sibling, spouse) across the family."""
+        people = problem.check["people"]
+        facts = [parse_fact(line) for line in _FACT_LINE.findall(problem.prompt)]
+        parents, spouse = infer(people, facts)
+        stated = sum(f[0] in ("parent", "married") for f in facts)
+        links = sum(map(len, parents.values())) + sum(s is not None for s in spouse.values()) // 2
+        noun = _ASKED.search(problem.prompt).group(1)
+        steps = next(RELATION_STEPS[r] for r, (_, _, plural) in RELATIONS.items() if plural == noun)
+        return len(facts) + max(0, links - stated) + steps * len(people)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -376,6 +376,16 @@ def _preds(f) -> set:
     return set().union(*(_preds(x) for x in f[1:] if isinstance(x, tuple)))
 
 
+def _grounded_size(f, d: int) -> int:
+    """Connectives and ground atoms of f grounded in a model of d elements (tuples or JSON lists)."""
+    op = f[0]
+    if op in ("P", "R", "eq"):
+        return 1
+    if op in ("all", "some"):
+        return 1 + d * _grounded_size(f[2], d)
+    return 1 + sum(_grounded_size(x, d) for x in f[1:])
+
+
 def _json(f):
     return [_json(x) if isinstance(x, tuple) else x for x in f]
 
@@ -403,14 +413,16 @@ class FiniteValidity(Task):
 
     name = "logic/finite_validity"
     knobs = (
-        Knob("n_unary", [1, 1, 2, 2, 2, 2, 2, 2, 2, 2], (1, 2), doc="unary predicates (P, Q)"),
-        Knob("binary", [False, False, False, False, False, True, True, True, True, True], doc="a binary relation R"),
-        Knob("n_vars", [1, 2, 2, 2, 2, 2, 2, 3, 3, 3], (1, 3), doc="most nested quantifiers"),
-        Knob("atoms", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (1, 6),
+        Knob("n_unary", [1, 1, 2, 2, 2, 2, 2, 2, 2, 2] + [2] * 10, (1, 2), doc="unary predicates (P, Q)"),
+        Knob("binary", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
+             doc="a binary relation R"),
+        Knob("n_vars", [1, 2, 2, 2, 2, 2, 2, 3, 3, 3] + [3] * 10, (1, 3), doc="most nested quantifiers"),
+        Knob("atoms", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8], (1, 8),
              doc="most atoms in each premise and in the conclusion (each has this many or one fewer)"),
-        Knob("premises", [1, 1, 1, 1, 1, 2, 2, 2, 3, 3], (1, 4), doc="number of premises"),
-        Knob("equality", [False] * 8 + [True, True], doc="identity atoms x = y"),
-        Knob("valid_share", [0.5] * 10, (0.0, 1.0), doc="chance that a problem is drawn valid"),
+        Knob("premises", [1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 3, 4, 4, 5, 4, 5, 4, 5], (1, 5),
+             doc="number of premises"),
+        Knob("equality", [False] * 8 + [True] * 12, doc="identity atoms x = y"),
+        Knob("valid_share", [0.5] * 20, (0.0, 1.0), doc="chance that a problem is drawn valid"),
     )
     answer_format = ("VALID if the sentence is true in every model of size 1 to 3; otherwise a countermodel as "
                      "size=N; then every predicate of the sentence with its extension in braces, separated by "
@@ -503,6 +515,12 @@ class FiniteValidity(Task):
         answer = "VALID" if model is None else render_model(model, names)
         return Draft(question, answer, {"formula": _json(f), "unary": list(unary), "binary": list(binary),
                                         "valid": model is None})
+
+    def effort(self, problem):
+        # grounding the sentence in the models of 1, 2 and 3 elements: each quantifier becomes a
+        # conjunction or disjunction over the elements, so its body is copied once per element
+        f = problem.check["formula"]
+        return sum(_grounded_size(f, d) for d in range(1, MAX_SIZE + 1))
 
     def grade(self, answer, problem):
         c = problem.check

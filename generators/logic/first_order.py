@@ -129,6 +129,16 @@ class _Gen:
         return ["not", out] if rng.random() < 0.1 else out
 
 
+def _evaluations(f, size: int) -> int:
+    """Subformula evaluations of a full model check of f over a domain of `size` elements."""
+    op = f[0]
+    if op in ("pred", "rel", "eq"):
+        return 1
+    if op in ("all", "some"):
+        return 1 + size * _evaluations(f[2], size)
+    return 1 + sum(_evaluations(x, size) for x in f[1:])
+
+
 def _depth(f) -> int:
     if f[0] in ("all", "some"):
         return 1 + _depth(f[2])
@@ -148,14 +158,17 @@ class FirstOrderModel(Task):
 
     name = "logic/first_order_model"
     knobs = (
-        Knob("domain", [2, 3, 3, 3, 4, 4, 5, 5, 6, 6], (1, 9), doc="elements in the domain"),
-        Knob("n_unary", [1, 2, 2, 2, 2, 3, 3, 3, 3, 3], (1, 3), doc="unary predicates"),
-        Knob("n_binary", [0, 0, 1, 1, 1, 1, 2, 2, 2, 2], (0, 2), doc="binary relations"),
-        Knob("quantifiers", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 4), doc="largest quantifier nesting"),
-        Knob("size", [1, 2, 2, 3, 3, 3, 4, 4, 5, 5], (1, 8), doc="connectives in a statement body"),
-        Knob("equality", [False, False, False, False, False, True, True, True, True, True],
+        Knob("domain", [2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (1, 12),
+             doc="elements in the domain"),
+        Knob("n_unary", [1, 2, 2, 2, 2, 3, 3, 3, 3, 3] + [3] * 10, (1, 3), doc="unary predicates"),
+        Knob("n_binary", [0, 0, 1, 1, 1, 1, 2, 2, 2, 2] + [2] * 10, (0, 2), doc="binary relations"),
+        Knob("quantifiers", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4] + [4] * 10, (1, 4), doc="largest quantifier nesting"),
+        Knob("size", [1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8, 8, 8, 8], (1, 8),
+             doc="connectives in a statement body"),
+        Knob("equality", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
              doc="statements may compare variables with ="),
-        Knob("n_statements", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6], (1, 10), doc="statements to evaluate"),
+        Knob("n_statements", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 11, 11, 12], (1, 12),
+             doc="statements to evaluate"),
     )
     answer_format = "T or F for each statement, in order, separated by commas (e.g. T, F, T)"
     example = "T, F"
@@ -211,6 +224,12 @@ class FirstOrderModel(Task):
         wrong_lists = [shown for shown in EXAMPLES if shown != answer]
         return Draft(question, answer, {"truths": truths, "structure": structure, "statements": statements},
                      example=wrong_lists[rng.randrange(len(wrong_lists))])
+
+    def effort(self, problem):
+        # model checking: each statement's subformulas are evaluated once per binding of the
+        # variables its quantifiers range over
+        size = len(problem.check["structure"]["domain"])
+        return sum(_evaluations(f, size) for f in problem.check["statements"])
 
     def grade(self, answer, problem):
         truths = problem.check["truths"]

@@ -8,6 +8,7 @@ from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
+from ._formulas import tree_size
 from ._roles import read_roles, role_pattern
 
 ROLE_ITEM = role_pattern("knight", "knave")  # one "A=knight" item of an answer
@@ -157,13 +158,16 @@ class KnightsKnaves(Task):
 
     name = "logic/knights_knaves"
     knobs = (
-        Knob("n_people", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7], (2, 10), doc="number of islanders"),
-        Knob("atoms", ["role_same", "role_same", "role_same", "role_same", "all", "all", "all", "all", "all", "all"],
-             choices=ATOM_KINDS, doc="basic claims: roles; + same/different type; + counting"),
-        Knob("max_depth", [0, 0, 1, 1, 1, 1, 2, 2, 3, 3], (0, 5), doc="nesting depth of connectives"),
-        Knob("connectives", ["andor", "andor", "andor", "andor", "andor", "all", "all", "all", "all", "all"],
-             choices=CONNECTIVES, doc="connectives: and/or; all adds not and if-then"),
-        Knob("silent", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2], (0, 9), doc="islanders who make no statement"),
+        Knob("n_people", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12], (2, 12),
+             doc="number of islanders"),
+        Knob("atoms", ["role_same", "role_same", "role_same", "role_same", "all", "all", "all", "all", "all", "all"]
+             + ["all"] * 10, choices=ATOM_KINDS, doc="basic claims: roles; + same/different type; + counting"),
+        Knob("max_depth", [0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 4, 3, 4, 3, 4, 3, 4], (0, 5),
+             doc="nesting depth of connectives"),
+        Knob("connectives", ["andor", "andor", "andor", "andor", "andor", "all", "all", "all", "all", "all"]
+             + ["all"] * 10, choices=CONNECTIVES, doc="connectives: and/or; all adds not and if-then"),
+        Knob("silent", [0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 2, 3, 3, 3, 3, 4, 4, 4], (0, 11),
+             doc="islanders who make no statement"),
     )
     answer_format = ("every inhabitant's role as NAME=knight or NAME=knave, comma-separated, in any order, with the "
                      "roles written in full (e.g. A=knight,B=knave)")
@@ -206,6 +210,12 @@ class KnightsKnaves(Task):
         answer = ",".join(f"{k}={v}" for k, v in solution.items())
         as_lists = {names[i]: _to_lists(s) for i, s in statements.items()}
         return Draft(question, answer, {"solution": solution, "statements": as_lists})
+
+    def effort(self, problem):
+        # the brute force: every statement is evaluated under each of the 2^n role assignments
+        # (a counting claim tallies all n islanders)
+        n = len(problem.check["solution"])
+        return (1 << n) * sum(tree_size(s, n) for s in problem.check["statements"].values())
 
     def grade(self, answer, problem):
         solution = problem.check["solution"]

@@ -8,6 +8,7 @@ from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
+from ._formulas import tree_size
 from ._roles import read_roles, role_pattern
 
 ROLES = ("knight", "knave", "spy")
@@ -210,17 +211,20 @@ class LiarsAndSpies(Task):
 
     name = "logic/liars_and_spies"
     knobs = (
-        Knob("n_people", [3, 3, 4, 4, 5, 5, 5, 6, 6, 7], (3, 8), doc="number of people"),
-        Knob("n_spies", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2], (0, 3), doc="number of spies stated"),
-        Knob("exact", [True, True, True, True, True, True, True, False, False, False],
+        Knob("n_people", [3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 8, 8, 8, 9, 9, 9, 10, 10, 10, 10], (3, 10),
+             doc="number of people"),
+        Knob("n_spies", [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 4, 3, 4], (0, 4),
+             doc="number of spies stated"),
+        Knob("exact", [True, True, True, True, True, True, True, False, False, False] + [False] * 10,
              doc="the spy count is exact (else an upper bound)"),
-        Knob("kinds", [1, 1, 2, 2, 3, 3, 3, 3, 3, 3], (1, 3),
+        Knob("kinds", [1, 1, 2, 2, 3, 3, 3, 3, 3, 3] + [3] * 10, (1, 3),
              doc="atoms: 1 roles; 2 + same/different type; 3 + counts, not and if-then"),
-        Knob("max_depth", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3], (0, 4), doc="nesting depth of connectives"),
+        Knob("max_depth", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 3, 3, 4, 3, 3, 4, 4], (0, 4),
+             doc="nesting depth of connectives"),
     )
     answer_format = ("every person's role as NAME=knight, NAME=knave or NAME=spy, comma-separated, in any order "
                      "(e.g. A=knight,B=spy,C=knave)")
-    example = "X=knave,Y=knight,Z=spy"  # the people are A, B, ... (at most 8): never an answer
+    example = "X=knave,Y=knight,Z=spy"  # the people are A, B, ... (at most 10): never an answer
 
     def build(self, rng, params):
         n = params["n_people"]
@@ -259,6 +263,12 @@ class LiarsAndSpies(Task):
         check = {"names": names, "statements": {names[i]: s for i, s in statements.items()},
                  "spies": spies, "exact": exact}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the brute force: every statement is evaluated under each of the 3^n role assignments
+        # (a counting claim tallies all n people)
+        n = len(problem.check["names"])
+        return 3 ** n * sum(tree_size(s, n) for s in problem.check["statements"].values())
 
     def grade(self, answer, problem):
         c = problem.check

@@ -16,6 +16,10 @@ CATEGORIES = (
     ("sport", ("tennis", "golf", "hockey", "rugby", "cricket", "judo"), "plays {}", "play {}"),
 )
 
+# more values for the grids past 6 people (smaller grids draw from the six above alone)
+MORE_VALUES = {"pet": ("goat", "turtle"), "drink": ("water", "soda"), "colour": ("orange", "grey"),
+               "sport": ("rowing", "squash")}
+
 
 def _bits(mask: int):
     while mask:
@@ -36,6 +40,7 @@ class GridSolver:
         self.full = (1 << n) - 1
         self.dom0 = [self.full] * (n * k)
         self.links: list[list[int]] = [[] for _ in range(n * k)]
+        self.passes = 0  # propagation passes over the whole grid, for effort()
         for clue in clues:
             self.add(clue)
 
@@ -74,6 +79,7 @@ class GridSolver:
         changed = True
         while changed:
             changed = False
+            self.passes += 1
             for c in range(k):
                 base = c * n
                 fixed = 0
@@ -186,17 +192,22 @@ class NegativeGrid(Task):
     by uniqueness is the solution; feedback names the first clue a wrong grid breaks. Higher
     levels add people and categories and more clues linking two categories (no person named).
     Generation runs the solver once per clue kept or tried (and searches at the top levels), so
-    it makes about 1,000 problems/s at level 5 but only about 100-150/s at levels 9-10."""
+    it makes about 1,000 problems/s at level 5 but only about 100-150/s at levels 9-10. Past level
+    10 the grid grows to 8 people (each category gains values past 6) and 4 categories with more
+    removals that need case analysis; the searches bring level 20 down to under 10 problems/s."""
 
     name = "logic/negative_grid"
     knobs = (
-        Knob("n_people", [3, 4, 3, 4, 4, 5, 5, 5, 6, 6], (2, 6), doc="number of people"),
-        Knob("n_categories", [1, 1, 2, 2, 2, 2, 2, 3, 3, 3], (1, 4), doc="categories besides the names"),
-        Knob("link_share", [0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6], (0.0, 1.0),
+        Knob("n_people", [3, 4, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 6, 6, 8, 7, 7, 7, 8, 8], (2, 8),
+             doc="number of people (past 6, each category has more values)"),
+        Knob("n_categories", [1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 3, 4, 4, 4, 4, 4], (1, 4),
+             doc="categories besides the names"),
+        Knob("link_share", [0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.6, 0.6, 0.5, 0.6, 0.6, 0.5, 0.6, 0.7,
+                            0.6, 0.7], (0.0, 1.0),
              doc="share of clues linking two categories"),
-        Knob("minimal", [False, False, False, False, True, True, True, True, True, True],
+        Knob("minimal", [False, False, False, False, True, True, True, True, True, True] + [True] * 10,
              doc="remove clues until every one is needed for the deduction"),
-        Knob("search_removals", [0, 0, 0, 0, 0, 0, 2, 3, 4, 6], (0, 40),
+        Knob("search_removals", [0, 0, 0, 0, 0, 0, 2, 3, 4, 6, 8, 8, 6, 8, 10, 8, 10, 12, 10, 12], (0, 40),
              doc="further clue removals tried that keep the solution unique but may need case analysis"),
     )
     answer_format = ("every person with their value in each category, as Name: value, value; Name: value, value "
@@ -210,7 +221,8 @@ class NegativeGrid(Task):
         cats = []
         for c in chosen:
             name, values, pos, neg = CATEGORIES[c]
-            cats.append((name, tuple(sorted(rng.sample(values, n))), pos, neg))
+            pool = values if n <= len(values) else values + MORE_VALUES[name]
+            cats.append((name, tuple(sorted(rng.sample(pool, n))), pos, neg))
         owner = []  # owner[c][v] = person
         for _ in range(k):
             perm = list(range(n))
@@ -281,6 +293,15 @@ class NegativeGrid(Task):
         answer = "; ".join(per_person)
         return Draft(question, answer, {"names": names, "categories": [[c[0], list(c[1])] for c in cats],
                                         "clues": [list(cl) for cl in clues], "solution": solved})
+
+    def effort(self, problem):
+        """The counting solver's work to find the grid and prove it unique: every propagation
+        pass examines every (category, value) cell."""
+        c = problem.check
+        n, k = len(c["names"]), len(c["categories"])
+        solver = GridSolver(n, k, [tuple(clue) for clue in c["clues"]])
+        solver.count(2)
+        return solver.passes * n * k
 
     def grade(self, answer, problem):
         c = problem.check

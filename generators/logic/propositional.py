@@ -7,8 +7,8 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, read_choice, refused
 from procgym.verdict import right, wrong
 
-from ._formulas import (LEGEND, VAR_NAMES, evaluate, from_json, ops_of, random_formula, render, to_json, truth_table,
-                        variable_tables, variables_of)
+from ._formulas import (LEGEND, VAR_NAMES, evaluate, from_json, ops_of, random_formula, render, to_json, tree_size,
+                        truth_table, variable_tables, variables_of)
 from ._truth_values import read_truth_assignment, read_truth_list
 
 OP_TIERS = {
@@ -37,6 +37,13 @@ def _names(n):
     return VAR_NAMES[:n]
 
 
+def _length_cap(steps: int) -> int:
+    """The longest second formula (in characters) an equivalence problem keeps: 160 up to the
+    6 rewrite steps of level 10, then room for the growth of each further step."""
+    return 160 if steps <= 6 else 25 * steps
+
+
+
 # ---------------------------------------------------------------- entailment
 
 @register
@@ -50,11 +57,15 @@ class Entailment(Task):
 
     name = "logic/entailment"
     knobs = (
-        Knob("n_vars", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (1, 8), doc="propositional variables"),
-        Knob("n_premises", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5], (1, 8), doc="premises"),
-        Knob("depth", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (0, 5), doc="nesting depth of premises"),
-        Knob("ops", [1, 2, 2, 2, 3, 3, 4, 4, 4, 4], (1, 4), doc="connectives: 1 and/or; 2 + ->; 3 + <->; 4 + xor"),
-        Knob("inconsistent_share", [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.1, 0.15, 0.15], (0.0, 1.0),
+        Knob("n_vars", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 8], (1, 8),
+             doc="propositional variables"),
+        Knob("n_premises", [1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 6, 6, 7, 7, 7, 8, 9, 10, 12], (1, 12), doc="premises"),
+        Knob("depth", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5], (0, 5),
+             doc="nesting depth of premises"),
+        Knob("ops", [1, 2, 2, 2, 3, 3, 4, 4, 4, 4] + [4] * 10, (1, 4),
+             doc="connectives: 1 and/or; 2 + ->; 3 + <->; 4 + xor"),
+        Knob("inconsistent_share", [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.1, 0.15, 0.15, 0.15, 0.15, 0.15, 0.2, 0.2,
+                                    0.2, 0.2, 0.2, 0.2, 0.2], (0.0, 1.0),
              doc="chance that the premises are jointly inconsistent"),
     )
     answer_format = "yes or no"
@@ -99,6 +110,11 @@ class Entailment(Task):
         return Draft(question, "yes" if entails else "no",
                      {"entails": entails, "n": n, "premises": [to_json(f) for f in premises],
                       "conclusion": to_json(conclusion)})
+
+    def effort(self, problem):
+        # the truth-table decision: every assignment evaluates every premise and the conclusion
+        c = problem.check
+        return (1 << c["n"]) * sum(map(tree_size, c["premises"] + [c["conclusion"]]))
 
     def grade(self, answer, problem):
         try:
@@ -229,11 +245,15 @@ class FormulaEquivalence(Task):
 
     name = "logic/formula_equivalence"
     knobs = (
-        Knob("n_vars", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5], (1, 8), doc="propositional variables"),
-        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 3, 4], (1, 5), doc="nesting depth of the first formula"),
-        Knob("steps", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6], (1, 12), doc="rewrite steps from one formula to the other"),
-        Knob("ops", [2, 2, 2, 3, 3, 3, 4, 4, 4, 4], (1, 4), doc="connectives: 1 and/or; 2 + ->; 3 + <->; 4 + xor"),
-        Knob("witness", [False, False, False, False, False, True, True, True, True, True],
+        Knob("n_vars", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (1, 8),
+             doc="propositional variables"),
+        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 4, 5, 5, 4, 5, 5], (1, 5),
+             doc="nesting depth of the first formula"),
+        Knob("steps", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (1, 12),
+             doc="rewrite steps from one formula to the other"),
+        Knob("ops", [2, 2, 2, 3, 3, 3, 4, 4, 4, 4] + [4] * 10, (1, 4),
+             doc="connectives: 1 and/or; 2 + ->; 3 + <->; 4 + xor"),
+        Knob("witness", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
              doc="a 'no' must give an assignment on which the formulas differ"),
     )
     answer_format = "yes or no"
@@ -260,7 +280,7 @@ class FormulaEquivalence(Task):
                 if nxt is None and i == bad_step:
                     nxt = ("not", b) if b[0] != "not" else b[1]
                 b = nxt if nxt is not None else b
-            if b != a and len(render(b, names)) <= 160:
+            if b != a and len(render(b, names)) <= _length_cap(steps):
                 break
         equivalent = truth_table(a, n) == truth_table(b, n)
         witness = params["witness"]
@@ -285,6 +305,11 @@ class FormulaEquivalence(Task):
                                         "formulas": [to_json(a), to_json(b)]},
                      answer_format=fmt,
                      example="no: p=T, q=F, z=T" if witness else "no")
+
+    def effort(self, problem):
+        # the truth-table decision: every assignment evaluates both formulas
+        c = problem.check
+        return (1 << len(c["names"])) * sum(map(tree_size, c["formulas"]))
 
     def grade(self, answer, problem):
         c = problem.check
@@ -315,17 +340,19 @@ class FormulaEquivalence(Task):
 class TruthTable(Task):
     """Fill the output column of a truth table: a propositional formula and its table of input
     rows are given, and the answer is the formula's value on each row, in the listed order. The
-    column is computed by bit-set truth tables. Higher levels add variables (up to 32 rows),
+    column is computed by bit-set truth tables. Higher levels add variables (up to 256 rows),
     nesting and connectives (->, <->, xor, nand, nor), and list the rows in a scrambled order
     so the pattern of the standard order cannot be used."""
 
     name = "logic/truth_table"
     knobs = (
-        Knob("n_vars", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5], (1, 6), doc="variables (2^n rows)"),
-        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 6), doc="nesting depth of the formula"),
-        Knob("ops", [1, 2, 2, 3, 3, 4, 4, 5, 5, 5], (1, 5),
+        Knob("n_vars", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (1, 8),
+             doc="variables (2^n rows)"),
+        Knob("depth", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 4, 5, 6, 4, 5, 6, 4, 5, 6], (1, 6),
+             doc="nesting depth of the formula"),
+        Knob("ops", [1, 2, 2, 3, 3, 4, 4, 5, 5, 5] + [5] * 10, (1, 5),
              doc="connectives: 1 and/or; 2 + ->; 3 + <->; 4 + xor; 5 + nand, nor"),
-        Knob("scrambled", [False, False, False, False, False, False, True, True, True, True],
+        Knob("scrambled", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="rows listed in a random order"),
     )
     answer_format = ("the output column from the first listed row to the last, as a string of 0s and 1s "
@@ -355,6 +382,11 @@ class TruthTable(Task):
                     f"truth table for the formula\n  {render(f, names)}\n\n{header}\n{body}\n\nGive the value "
                     f"of the formula on each row, in the order the rows are listed.")
         return Draft(question, column, {"column": column, "formula": to_json(f), "rows": rows})
+
+    def effort(self, problem):
+        # every row of the table evaluates every connective and variable of the formula
+        c = problem.check
+        return len(c["rows"]) * tree_size(c["formula"])
 
     def grade(self, answer, problem):
         column = problem.check["column"]

@@ -12,14 +12,17 @@ from ._truth_values import read_truth_assignment
 _UNSAT = ("unsat", "unsatisfiable", "no", "no satisfying assignment")
 
 
-def dpll(clauses: list[list[int]], n: int) -> dict[int, bool] | None:
+def dpll(clauses: list[list[int]], n: int, work: list | None = None) -> dict[int, bool] | None:
     """A satisfying assignment {var: value} of a CNF (lists of nonzero ints, -v for NOT v), or None.
 
     Davis-Putnam-Logemann-Loveland: unit propagation, pure literals, then branching on the
-    variable that occurs most often in the shortest open clauses.
+    variable that occurs most often in the shortest open clauses. With `work` (a one-item
+    list), the literals it assigns, by propagation or by branching, are added to work[0].
     """
 
     def simplify(cs, lit):
+        if work is not None:
+            work[0] += 1
         out = []
         for c in cs:
             if lit in c:
@@ -101,11 +104,12 @@ class Sat(Task):
 
     name = "logic/sat"
     knobs = (
-        Knob("n_vars", [3, 4, 5, 6, 8, 10, 12, 15, 18, 22], (1, 60), doc="number of variables"),
-        Knob("clause_len", [2, 2, 3, 3, 3, 3, 3, 3, 3, 3], (1, 10), doc="literals per clause"),
-        Knob("ratio", [1.0, 1.2, 2.5, 3.0, 3.5, 3.8, 4.0, 4.1, 4.2, 4.26], (0.1, 20.0),
+        Knob("n_vars", [3, 4, 5, 6, 8, 10, 12, 15, 18, 22, 24, 26, 28, 30, 33, 36, 39, 42, 45, 48], (1, 60),
+             doc="number of variables"),
+        Knob("clause_len", [2, 2, 3, 3, 3, 3, 3, 3, 3, 3] + [3] * 10, (1, 10), doc="literals per clause"),
+        Knob("ratio", [1.0, 1.2, 2.5, 3.0, 3.5, 3.8, 4.0, 4.1, 4.2, 4.26] + [4.26] * 10, (0.1, 20.0),
              doc="clauses per variable (4.26 is the 3-SAT threshold)"),
-        Knob("unsat_share", [0.0, 0.0, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5], (0.0, 1.0),
+        Knob("unsat_share", [0.0, 0.0, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5] + [0.5] * 10, (0.0, 1.0),
              doc="chance that a problem is drawn unsatisfiable"),
     )
     answer_format = ("a value for every variable as x1=T,x2=F,... (T/F, true/false or 1/0), or UNSAT if no "
@@ -148,6 +152,13 @@ class Sat(Task):
         else:
             answer = ",".join(f"x{v}={'T' if model[v] else 'F'}" for v in range(1, n + 1))
         return Draft(question, answer, {"n_vars": n, "clauses": clauses, "satisfiable": model is not None})
+
+    def effort(self, problem):
+        # a DPLL search's work: the literals it assigns by propagation and by branching, until
+        # it finds a model or refutes every branch
+        work = [0]
+        dpll(problem.check["clauses"], problem.check["n_vars"], work)
+        return work[0]
 
     def grade(self, answer, problem):
         c = problem.check

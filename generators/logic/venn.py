@@ -171,13 +171,16 @@ class VennCounting(Task):
 
     name = "logic/venn_counting"
     knobs = (
-        Knob("n_sets", [2, 2, 2, 3, 3, 3, 3, 3, 4, 4], (2, 4), doc="number of sets (languages)"),
-        Knob("kinds", ["basic", "basic", "more", "basic", "more", "more", "all", "all", "all", "all"],
+        Knob("n_sets", [2, 2, 2, 3, 3, 3, 3, 3, 4, 4] + [4] * 10, (2, 4), doc="number of sets (languages)"),
+        Knob("kinds", ["basic", "basic", "more", "basic", "more", "more", "all", "all", "all", "all"] + ["all"] * 10,
              choices=tuple(KIND_TIERS),
              doc="statement kinds: set/both/none; + either/only/but-not; + exactly/at least/more-than"),
-        Knob("min_needed", [3, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 16), doc="fewest statements the answer must combine"),
-        Knob("distractors", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3], (0, 10), doc="true statements that are not needed"),
-        Knob("max_count", [9, 12, 15, 15, 20, 20, 25, 30, 30, 40], (1, 1000), doc="largest count in one region"),
+        Knob("min_needed", [3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 8, 9, 9, 10, 10, 10, 11, 11, 11], (1, 16),
+             doc="fewest statements the answer must combine"),
+        Knob("distractors", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10], (0, 20),
+             doc="true statements that are not needed"),
+        Knob("max_count", [9, 12, 15, 15, 20, 20, 25, 30, 30, 40, 40, 45, 50, 55, 60, 70, 80, 90, 100, 120], (1, 1000),
+             doc="largest count in one region"),
     )
     answer_format = "a whole number"
     example = "-1"  # a count is never negative: never an answer
@@ -245,6 +248,13 @@ class VennCounting(Task):
                     "\"no other language\" exclude the other languages listed; \"A or B\" includes those who study "
                     f"both. {query[4]}")
         return Draft(question, str(int(value)), {"value": int(value)})
+
+    def effort(self, problem):
+        # the elimination: the class size and every statement (needed or not) is an equation in
+        # the 2^k region counts
+        statements = sum(1 for line in problem.prompt.splitlines() if line.startswith("- "))
+        regions = 1 << problem.params["n_sets"]
+        return (statements + 1) * regions
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the count that follows from the statements")

@@ -256,22 +256,26 @@ class ZebraPuzzle(Task):
     solve it). Generation is a search with one solver call per added clue and another per clue
     to minimise, each proving or refuting uniqueness, so it cannot reach 1,000 problems/s: about
     500/s at level 5 and 30-50/s at level 10 (6 houses, 7 attributes) on one core; solving a
-    level-10 puzzle takes a few milliseconds."""
+    level-10 puzzle takes a few milliseconds. Levels 11-15 go on to the full grid of 7 houses and 8
+    attributes with almost no direct placements, at about 10-20 problems/s."""
 
     name = "logic/zebra_puzzle"
     knobs = (
-        Knob("n_houses", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (2, 7), doc="houses (values per attribute)"),
-        Knob("n_attributes", [3, 3, 3, 4, 4, 4, 5, 5, 6, 7], (2, 8), doc="attributes per house"),
-        Knob("kinds", [1, 2, 2, 3, 3, 3, 4, 4, 4, 4], (1, 4),
+        Knob("n_houses", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 7], (2, 7), doc="houses (values per attribute)"),
+        Knob("n_attributes", [3, 3, 3, 4, 4, 4, 5, 5, 6, 7, 8, 6, 7, 7, 8], (2, 8), doc="attributes per house"),
+        Knob("kinds", [1, 2, 2, 3, 3, 3, 4, 4, 4, 4] + [4] * 5, (1, 4),
              doc="clue kinds: 1 placements/same/directly left; 2 + next to, not in house; "
                  "3 + somewhere left, negated same; 4 + gaps, end houses"),
-        Knob("at_weight", [3.0, 2.0, 1.5, 1.0, 0.8, 0.6, 0.5, 0.3, 0.2, 0.1], (0.0, 10.0),
+        Knob("at_weight", [3.0, 2.0, 1.5, 1.0, 0.8, 0.6, 0.5, 0.3, 0.2, 0.1, 0.1, 0.1, 0.1, 0.05, 0.05], (0.0, 10.0),
              doc="relative weight of direct placement clues (fewer means deeper deduction)"),
-        Knob("minimal", [False, False, True, True, True, True, True, True, True, True],
+        Knob("minimal", [False, False, True, True, True, True, True, True, True, True] + [True] * 5,
              doc="drop clues while the solution stays unique"),
-        Knob("deep", [False, False, False, False, False, False, False, True, True, True],
+        Knob("deep", [False, False, False, False, False, False, False, True, True, True] + [True] * 5,
              doc="prefer puzzles that need case analysis beyond propagation"),
     )
+    cap_reason = ("7 houses and 8 attributes (every attribute has 7 values) is the largest grid; at level 15 it is "
+                  "the full grid with almost no direct placements, and each puzzle already costs about a tenth of a "
+                  "second of uniqueness proofs to generate")
     answer_format = ("one entry per house: the house number, a colon, then that house's values separated by "
                      "commas in the attribute order given; entries separated by semicolons or new lines, in "
                      "any order")
@@ -308,6 +312,13 @@ class ZebraPuzzle(Task):
         check = {"n": n, "categories": cats, "values": values, "clues": clues,
                  "solution": pos}
         return Draft(question, "; ".join(rows), check, example=example)
+
+    def effort(self, problem):
+        # the solver's work (search nodes and constraint revisions) to find the grid and prove it unique
+        c = problem.check
+        csp = build_csp(c["n"], len(c["categories"]), c["clues"])
+        csp.solutions(limit=2)
+        return csp.work()
 
     def grade(self, answer, problem):
         c = problem.check

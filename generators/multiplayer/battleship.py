@@ -25,7 +25,7 @@ from procgym.kit.seat_task import SeatTask, seat_knobs
 
 from ._cells import cell_name, cell_names, read_cell
 
-FLEETS = ("2", "2,2", "3,2", "3,2,2", "3,3,2", "4,3,2", "4,3,3,2")
+FLEETS = ("2", "2,2", "3,2", "3,2,2", "3,3,2", "4,3,2", "4,3,3,2", "4,4,3,2", "5,4,3,2", "5,4,3,3,2")
 TARGET_WEIGHT = 20  # how much more a placement through k unresolved hits counts: TARGET_WEIGHT ** k
 WATER, SHIP, HIT, MISS, SUNK = ".", "S", "X", "o", "#"
 
@@ -130,10 +130,12 @@ class Battleship(MultiplayerGame):
     fleet wins. Knobs set the board size, the fleet, and whether sinkings are announced."""
 
     name = "battleship"
-    knobs = (Knob("size", [4, 4, 5, 5, 5, 6, 6, 6, 7, 7], (3, 10), doc="rows and columns of each board"),
-             Knob("fleet", ["2,2", "3,2", "3,2", "3,2,2", "3,2,2", "3,3,2", "4,3,2", "4,3,2", "4,3,3,2", "4,3,3,2"],
-                  choices=FLEETS, doc="ship lengths of each fleet"),
-             Knob("sunk", ["announced"] * 6 + ["silent"] * 4, choices=("announced", "silent"),
+    knobs = (Knob("size", [4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8, 9, 9, 9, 10, 10], (3, 10),
+                  doc="rows and columns of each board"),
+             Knob("fleet", ["2,2", "3,2", "3,2", "3,2,2", "3,2,2", "3,3,2", "4,3,2", "4,3,2", "4,3,3,2", "4,3,3,2",
+                            "4,3,3,2", "4,3,3,2", "4,4,3,2", "4,4,3,2", "5,4,3,2", "5,4,3,2", "5,4,3,3,2", "5,4,3,3,2",
+                            "5,4,3,3,2", "5,4,3,3,2"], choices=FLEETS, doc="ship lengths of each fleet"),
+             Knob("sunk", ["announced"] * 6 + ["silent"] * 14, choices=("announced", "silent"),
                   doc="announced: a shot that sinks a ship says so; silent: shots only say hit or miss"))
     roles = ("fires first", "fires second")
     action_format = "a cell of the other player's board as column letter and row number, e.g. b3"
@@ -261,8 +263,8 @@ class BattleshipMatch(SeatTask):
 
     name = "multiplayer/battleship"
     game = Battleship()
-    knobs = seat_knobs(game, size=[4, 4, 5, 5, 5, 6, 6, 6, 6, 6], opponent=["random"] * 2 + ["heuristic"] * 8,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, size=[4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 9, 9],
+                       opponent=["random"] * 2 + ["heuristic"] * 18, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("fire", "Fire one shot at a cell of the other player's board.", "{cell}",
                   (Param("cell", "string", "the cell, column letter then row number, e.g. b3"),)),)
 

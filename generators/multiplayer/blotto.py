@@ -102,9 +102,11 @@ class Blotto(MultiplayerGame):
     the fields, troops and rounds."""
 
     name = "blotto"
-    knobs = (Knob("fields", [2, 3, 3, 3, 3, 4, 4, 4, 5, 5], (2, 8), doc="battlefields"),
-             Knob("troops", [4, 5, 6, 6, 7, 6, 7, 8, 8, 10], (1, 30), doc="troops each player places every round"),
-             Knob("rounds", [1, 2, 2, 3, 3, 3, 4, 4, 5, 5], (1, 10), doc="rounds (each a fresh battle)"))
+    knobs = (Knob("fields", [2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 8, 8], (2, 8), doc="battlefields"),
+             Knob("troops", [4, 5, 6, 6, 7, 6, 7, 8, 8, 10, 10, 12, 10, 12, 14, 16, 14, 16, 16, 18], (1, 30),
+                  doc="troops each player places every round"),
+             Knob("rounds", [1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 9, 10], (1, 10),
+                  doc="rounds (each a fresh battle)"))
     roles = ("first colonel", "second colonel")
     simultaneous = True
     action_format = "the troops for each field in field order, separated by spaces"
@@ -221,10 +223,13 @@ class BlottoMatch(SimultaneousMatch):
 
     name = "multiplayer/blotto"
     game = Blotto()
-    knobs = seat_knobs(game, fields=[2, 3, 3, 3, 3, 4, 4, 3, 4, 4], troops=[4, 5, 6, 6, 7, 6, 7, 6, 5, 5],
-                       rounds=[1, 2, 2, 3, 3, 3, 4, 3, 4, 5],
-                       opponent=["random"] * 2 + ["heuristic"] * 2 + ["adaptive"] * 3 + ["exact"] * 3,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    # the exact policy solves rounds of at most 100 allocations: levels past 10 add rounds and reshape
+    # the battle within that (4 fields of 6 troops: 84 allocations; 3 of 12: 91; 7 of 3: 84)
+    knobs = seat_knobs(game, fields=[2, 3, 3, 3, 3, 4, 4, 3, 4, 4, 4, 4, 3, 4, 7, 3, 4, 3, 4, 4],
+                       troops=[4, 5, 6, 6, 7, 6, 7, 6, 5, 5, 6, 6, 12, 6, 3, 12, 6, 12, 6, 6],
+                       rounds=[1, 2, 2, 3, 3, 3, 4, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 9, 10],
+                       opponent=["random"] * 2 + ["heuristic"] * 2 + ["adaptive"] * 3 + ["exact"] * 13,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("allocate", "Place your troops for this round: one number per field, in field order.", "{troops}",
                   (Param("troops", "array", "the troops for each field, in field order, adding up to your troops",
                          items="integer"),)),)

@@ -16,9 +16,9 @@ class ConnectFour(VersusGame):
 
     name = "connect_four"
     versus = "versus/connect_four"
-    knobs = (Knob("cols", [5, 5, 5, 6, 6, 6, 7, 7, 7, 7], (4, 7), doc="board columns"),
-             Knob("rows", [4, 4, 4, 5, 5, 5, 6, 6, 6, 6], (4, 6), doc="board rows"),
-             Knob("opening", [0] * 10, (0, 30), doc="random moves played before the players take over"))
+    knobs = (Knob("cols", [5, 5, 5, 6, 6, 6, 7, 7, 7, 7, 7, 8, 8, 8, 8, 9, 9, 9, 9, 9], (4, 9), doc="board columns"),
+             Knob("rows", [4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 7, 6, 7, 7, 7, 7], (4, 7), doc="board rows"),
+             Knob("opening", [0] * 20, (0, 40), doc="random moves played before the players take over"))
     roles = ("X, moves first", "O")
     action_format = "a column number"
     example = "0"  # there is no column 0: never a legal move
@@ -61,9 +61,10 @@ class ConnectFourMatch(VersusMatch):
 
     name = "multiplayer/connect_four"
     game = ConnectFour()
-    knobs = seat_knobs(game, opening=[(2, 4)] * 3 + [(8, 12)] * 3 + [(12, 18)] * 4,
-                       opponent=["random"] * 3 + ["heuristic"] * 7,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opening=[(2, 4)] * 3 + [(8, 12)] * 3 + [(12, 18)] * 4
+                       + [(12, 18), (12, 18), (10, 14), (12, 18), (10, 14), (10, 14), (14, 20), (12, 18), (10, 14), (8, 12)],
+                       opponent=["random"] * 3 + ["heuristic"] * 17,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
 
     def longest(self, params, seat):
         return (params["cols"] * params["rows"] + 1) // 2

@@ -33,7 +33,8 @@ class CountTo(MultiplayerGame):
     to 9; the player whose move brings the total to the target (or past it) wins."""
 
     name = "count_to"
-    knobs = (Knob("target", [11, 11, 15, 15, 21, 21, 25, 25, 31, 31], (5, 99), doc="the total that wins"),)
+    knobs = (Knob("target", [11, 11, 15, 15, 21, 21, 25, 25, 31, 31, 35, 41, 45, 51, 55, 61, 65, 71, 81, 99], (5, 99),
+                   doc="the total that wins"),)
     roles = ("first to move", "second to move")
     action_format = "a number from 1 to 3"
     example = "0"  # never a legal move
@@ -92,8 +93,8 @@ class CountToMatch(SeatTask):
 
     name = "multiplayer/count_to"
     game = CountTo()
-    knobs = seat_knobs(game, opponent=["random"] * 5 + ["heuristic"] * 5,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opponent=["random"] * 5 + ["heuristic"] * 10 + ["exact"] * 5,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
 
     def longest(self, params, seat):
         return params["target"] // 2 + 1

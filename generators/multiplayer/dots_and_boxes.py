@@ -26,9 +26,9 @@ class DotsAndBoxes(VersusGame):
 
     name = "dots_and_boxes"
     versus = "versus/dots_and_boxes"
-    knobs = (Knob("rows", [2] * 10, (1, 2), doc="rows of boxes"),
-             Knob("cols", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (1, 3), doc="columns of boxes"),
-             Knob("opening", [0] * 10, (0, 12), doc="random lines drawn before the players take over"))
+    knobs = (Knob("rows", [2] * 20, (1, 2), doc="rows of boxes"),
+             Knob("cols", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3] + [3] * 10, (1, 3), doc="columns of boxes"),
+             Knob("opening", [0] * 20, (0, 12), doc="random lines drawn before the players take over"))
     roles = ("moves first", "moves second")
     action_format = "a line as the two dots it joins, e.g. a1-a2"
     example = "a1-b2"  # diagonal dots are never joined by a line: never a legal move
@@ -76,8 +76,11 @@ class DotsAndBoxesMatch(VersusMatch):
 
     name = "multiplayer/dots_and_boxes"
     game = DotsAndBoxes()
-    knobs = seat_knobs(game, opening=[(2, 4)] * 10, opponent=["random"] * 2 + ["heuristic"] * 8,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    cap_reason = ("2x3 boxes (17 lines) is the largest board the exact minimax (which orders the search) "
+                  "solves; level 12 already starts from a board with at most two lines drawn")
+    knobs = seat_knobs(game, rows=[2] * 12, cols=[2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3],
+                       opening=[(2, 4)] * 10 + [(1, 3), (0, 2)], opponent=["random"] * 2 + ["heuristic"] * 10,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0])
 
     def longest(self, params, seat):
         return (params["rows"] + 1) * params["cols"] + params["rows"] * (params["cols"] + 1)

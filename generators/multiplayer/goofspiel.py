@@ -74,8 +74,9 @@ class Goofspiel(MultiplayerGame):
     the start (open) or each prize is turned up only in its round (hidden)."""
 
     name = "goofspiel"
-    knobs = (Knob("cards", [3, 3, 4, 4, 5, 5, 6, 7, 8, 10], (2, 13), doc="cards in each hand and in the prize deck"),
-             Knob("prizes", ["open"] * 4 + ["hidden"] * 6, choices=("open", "hidden"),
+    knobs = (Knob("cards", [3, 3, 4, 4, 5, 5, 6, 7, 8, 10, 10, 11, 11, 12, 12, 13, 13, 13, 13, 13], (2, 13),
+                  doc="cards in each hand and in the prize deck"),
+             Knob("prizes", ["open"] * 4 + ["hidden"] * 16, choices=("open", "hidden"),
                   doc="open: the whole prize order is shown at the start; hidden: one prize is turned up a round"))
     roles = ("first hand", "second hand")
     simultaneous = True
@@ -195,9 +196,11 @@ class GoofspielMatch(SimultaneousMatch):
 
     name = "multiplayer/goofspiel"
     game = Goofspiel()
-    knobs = seat_knobs(game, cards=[3, 3, 4, 4, 5, 5, 6, 4, 4, 4], prizes=["open"] * 5 + ["hidden"] * 5,
-                       opponent=["random"] * 2 + ["heuristic"] * 5 + ["exact"] * 3,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    # the exact policy solves at most 4 cards: levels past 10 face the heuristic with longer games
+    knobs = seat_knobs(game, cards=[3, 3, 4, 4, 5, 5, 6, 4, 4, 4, 5, 6, 6, 7, 7, 8, 8, 9, 10, 11],
+                       prizes=["open"] * 5 + ["hidden"] * 15,
+                       opponent=["random"] * 2 + ["heuristic"] * 5 + ["exact"] * 3 + ["heuristic"] * 10,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("bid", "Bid one card from your hand for the prize up this round.", "{card}",
                   (Param("card", "integer", "the number of a card in your hand"),)),)
 

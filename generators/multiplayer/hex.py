@@ -42,8 +42,9 @@ class Hex(MultiplayerGame):
     Knobs set the board size and a few random opening stones."""
 
     name = "hex"
-    knobs = (Knob("size", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (2, 8), doc="rows and columns of the board"),
-             Knob("opening", [1, 1, 1, 2, 2, 2, 2, 2, 2, 2], (0, 30),
+    knobs = (Knob("size", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8], (2, 8),
+                  doc="rows and columns of the board"),
+             Knob("opening", [1, 1, 1, 2, 2, 2, 2, 2, 2, 2] + [2] * 10, (0, 30),
                   doc="random stones placed (X and O in turn) before the players take over"))
     roles = ("X, joins top and bottom, moves first", "O, joins left and right")
     action_format = "an empty cell as column letter and row number, e.g. b2"
@@ -162,10 +163,11 @@ class HexMatch(SeatTask):
     name = "multiplayer/hex"
     game = Hex()
     # against perfect play the opponent's first move must come with at most EXACT_EMPTY empty cells
-    knobs = seat_knobs(game, size=[3, 3, 4, 4, 5, 5, 6, 4, 5, 6],
-                       opening=[(0, 2), (0, 2), (1, 3), (1, 3), (2, 4), (2, 4), (2, 4), (5, 6), (14, 15), (25, 26)],
-                       opponent=["random"] + ["heuristic"] * 6 + ["exact"] * 3,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, size=[3, 3, 4, 4, 5, 5, 6, 4, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 8],
+                       opening=[(0, 2), (0, 2), (1, 3), (1, 3), (2, 4), (2, 4), (2, 4), (5, 6), (14, 15), (25, 26),
+                                (1, 2), (3, 4), (2, 3), (1, 2), (5, 6), (4, 5), (3, 4), (2, 3), (1, 2), (0, 1)],
+                       opponent=["random"] + ["heuristic"] * 6 + ["exact"] * 3 + ["heuristic"] * 10,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("place", "Place your stone on an empty cell.", "{cell}",
                   (Param("cell", "string", "the cell, column letter then row number, e.g. b2"),)),)
     # the search plays the heuristic's best move until the position is small enough to solve: one

@@ -66,7 +66,7 @@ class KuhnPoker(MultiplayerGame):
     won."""
 
     name = "kuhn_poker"
-    knobs = (Knob("hands", [1] * 10, (1, 50), doc="hands in the match (the first to act alternates)"),)
+    knobs = (Knob("hands", [1] * 20, (1, 50), doc="hands in the match (the first to act alternates)"),)
     roles = ("first to act in hand 1", "second to act in hand 1")
     action_format = "check, bet, call or fold"
     example = "raise"  # there is no raise in Kuhn poker: never a legal move
@@ -179,8 +179,8 @@ class KuhnPokerMatch(StyledPokerTask):
 
     name = "multiplayer/kuhn_poker"
     game = KuhnPoker()
-    knobs = seat_knobs(game, hands=[3, 3, 5, 5, 7, 7, 7, 9, 9, 11],
-                       opponent=["heuristic"] * 6 + ["exact"] * 4, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, hands=[3, 3, 5, 5, 7, 7, 7, 9, 9, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16],
+                       opponent=["heuristic"] * 6 + ["exact"] * 14, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
 
     def style_strategy(self, state, seat, bluff, call):
         return styled(self.game.card(state, seat), state["history"], bluff, call)

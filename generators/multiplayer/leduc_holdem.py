@@ -71,7 +71,7 @@ class LeducHoldem(MultiplayerGame):
     hands, the first to act alternating; the payoff is the chips won."""
 
     name = "leduc_holdem"
-    knobs = (Knob("hands", [1] * 10, (1, 50), doc="hands in the match (the first to act alternates)"),)
+    knobs = (Knob("hands", [1] * 20, (1, 50), doc="hands in the match (the first to act alternates)"),)
     roles = ("first to act in hand 1", "second to act in hand 1")
     action_format = "check, bet, call, raise or fold"
     example = "all in"  # a fixed-limit game has no all-in: never a legal move
@@ -207,8 +207,8 @@ class LeducHoldemMatch(StyledPokerTask):
 
     name = "multiplayer/leduc_holdem"
     game = LeducHoldem()
-    knobs = seat_knobs(game, hands=[2, 2, 3, 3, 4, 4, 5, 5, 6, 7], opponent=["random"] * 2 + ["heuristic"] * 8,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, hands=[2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12],
+                       opponent=["random"] * 2 + ["heuristic"] * 18, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
 
     def style_strategy(self, state, seat, bluff, call):
         cards = state["deals"][state["hand"]]

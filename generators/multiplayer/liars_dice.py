@@ -42,8 +42,9 @@ class LiarsDice(MultiplayerGame):
     round with fresh rolls. The last player with dice wins. Higher levels give more dice each."""
 
     name = "liars_dice"
-    knobs = (Knob("players", [2] * 10, (2, 6), doc="players at the table"),
-             Knob("dice", [1, 1, 2, 2, 2, 3, 3, 4, 4, 5], (1, 5), doc="dice each player starts with"))
+    knobs = (Knob("players", [2] * 10 + [3, 3, 4, 6, 5, 4, 6, 5, 6, 6], (2, 6), doc="players at the table"),
+             Knob("dice", [1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 4, 5, 4, 3, 4, 5, 4, 5, 5, 6], (1, 6),
+                  doc="dice each player starts with"))
     action_format = "a bid as bid QUANTITY FACE (e.g. bid 3 5), or liar to challenge the last bid"
     example = "bid 0 7"  # no face 7 and no bid of zero dice: never a legal move
 
@@ -177,9 +178,13 @@ class LiarsDiceMatch(SeatTask):
     """
 
     name = "multiplayer/liars_dice"
+    cap_reason = ("the legal bids grow with every die at the table and the search plays each out against every "
+                  "opponent: past 20 dice (level 16: four players of five) a problem takes half a second or more")
     game = LiarsDice()
-    knobs = seat_knobs(game, players=[2] * 10, opponent=["random"] * 2 + ["heuristic"] * 8,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    # levels past 10 seat more players and dice; the game's own levels go on to 20 (for self-play)
+    knobs = seat_knobs(game, players=[2] * 10 + [3, 3, 4, 6, 5, 4], dice=[1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 4, 5, 4, 3, 4, 5],
+                       opponent=["random"] * 2 + ["heuristic"] * 14,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 0, 0, 0])
 
     def order(self, c, m, moves):
         """Referee's knowledge first: challenge a false bid, else raise to the lowest true bid."""

@@ -49,10 +49,12 @@ class Mastermind(MultiplayerGame):
     many codes each maker is dealt."""
 
     name = "mastermind"
-    knobs = (Knob("pegs", [3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (2, 5), doc="letters in a code"),
-             Knob("colours", [3, 4, 4, 4, 5, 5, 6, 6, 6, 6], (2, 6), doc="colours: the letters a, b, ... in play"),
-             Knob("limit", [8, 8, 8, 8, 8, 7, 7, 7, 6, 6], (1, 20), doc="guesses a breaker may make"),
-             Knob("offers", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6], (1, 20),
+    knobs = (Knob("pegs", [3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5], (2, 5), doc="letters in a code"),
+             Knob("colours", [3, 4, 4, 4, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 5, 5, 5, 6, 6, 6], (2, 6),
+                  doc="colours: the letters a, b, ... in play"),
+             Knob("limit", [8, 8, 8, 8, 8, 7, 7, 7, 6, 6, 6, 6, 5, 5, 7, 7, 6, 7, 7, 6], (1, 20),
+                  doc="guesses a breaker may make"),
+             Knob("offers", [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 10, 8, 10, 10, 8, 10, 12], (1, 20),
                   doc="codes dealt to each codemaker to choose from"))
     roles = ("codemaker first", "codebreaker first")
     action_format = "a code: its letters run together, e.g. abca"
@@ -204,7 +206,7 @@ class MastermindMatch(SeatTask):
 
     name = "multiplayer/mastermind"
     game = Mastermind()
-    knobs = seat_knobs(game, opponent=["heuristic"] * 5 + ["minimax"] * 5, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opponent=["heuristic"] * 5 + ["minimax"] * 15, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("code", "Play a code: as codemaker, the dealt code you set as your secret; as codebreaker, your "
                   "guess.", "{code}", (Param("code", "string", "the code's letters run together, e.g. abca"),)),)
 

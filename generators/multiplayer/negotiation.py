@@ -36,7 +36,7 @@ from procgym.kit.multiplayer import Illegal, MultiplayerGame, player_name, regis
 from procgym.kit.seat_task import SeatTask, seat_knobs
 
 TOTAL = 10  # what the whole pool is worth to each player
-ITEMS = ("book", "hat", "ball", "pen")
+ITEMS = ("book", "hat", "ball", "pen", "cup", "key")
 _CLAIM = re.compile(r"claim((?: \d{1,3})+)")
 
 
@@ -111,9 +111,12 @@ class Negotiation(MultiplayerGame):
     set the item types, the most items of a type and the number of proposals."""
 
     name = "negotiation"
-    knobs = (Knob("types", [2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (1, len(ITEMS)), doc="kinds of item in the pool"),
-             Knob("most", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (1, 5), doc="the most items of one kind (1 to this each)"),
-             Knob("proposals", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6], (1, 12), doc="proposals allowed before the deadline"))
+    knobs = (Knob("types", [2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (1, len(ITEMS)),
+                  doc="kinds of item in the pool"),
+             Knob("most", [2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 3, 4, 4, 5, 3, 4, 4, 5], (1, 5),
+                  doc="the most items of one kind (1 to this each)"),
+             Knob("proposals", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 7, 7, 8, 9, 9, 9, 10, 11, 12], (1, 12),
+                  doc="proposals allowed before the deadline"))
     roles = ("proposes first", "responds first")
     action_format = "claim followed by the number of items of each kind you keep (e.g. claim 2 0 1), accept, or reject"
     example = "claim"  # a claim with no numbers is never a move
@@ -266,7 +269,7 @@ class NegotiationMatch(SeatTask):
 
     name = "multiplayer/negotiation"
     game = Negotiation()
-    knobs = seat_knobs(game, opponent=["random"] + ["heuristic"] * 9, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opponent=["random"] + ["heuristic"] * 19, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("claim", "Propose a division: how many items of each kind you keep (the other player gets the "
                   "rest).", "claim {keep}",
                   (Param("keep", "array", "the number of items of each kind you keep, in the pool's order",

@@ -22,9 +22,10 @@ class Nim(VersusGame):
 
     name = "nim"
     versus = "versus/nim"
-    knobs = (Knob("n_heaps", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (1, 6), doc="number of heaps"),
-             Knob("max_heap", [3, 4, 5, 6, 7, 7, 9, 11, 13, 15], (1, 15), doc="largest starting heap"),
-             Knob("misere", [False] * 4 + [[False, True]] * 4 + [True] * 2, doc="whoever takes the last token loses"))
+    knobs = (Knob("n_heaps", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 8, 8], (1, 8), doc="number of heaps"),
+             Knob("max_heap", [3, 4, 5, 6, 7, 7, 9, 11, 13, 15, 17, 19, 17, 19, 21, 23, 21, 25, 25, 31], (1, 31),
+                  doc="largest starting heap"),
+             Knob("misere", [False] * 4 + [[False, True]] * 4 + [True] * 12, doc="whoever takes the last token loses"))
     roles = ("moves first", "moves second")
     action_format = "a move as take N from HEAP"
     example = "take 0 from A"  # taking no token is never legal
@@ -67,8 +68,8 @@ class NimMatch(VersusMatch):
 
     name = "multiplayer/nim"
     game = Nim()
-    knobs = seat_knobs(game, opponent=["random"] * 2 + ["heuristic"] * 4 + ["exact"] * 4,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opponent=["random"] * 2 + ["heuristic"] * 4 + ["exact"] * 14,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
 
     def longest(self, params, seat):
         return (params["n_heaps"] * params["max_heap"] + 1) // 2

@@ -27,8 +27,8 @@ class Othello(VersusGame):
 
     name = "othello"
     versus = "versus/othello"
-    knobs = (Knob("size", [4, 4, 4, 4, 4, 6, 6, 6, 6, 6], (4, 6), doc="board side (even)"),
-             Knob("opening", [0] * 10, (0, 20), doc="random moves played before the players take over"))
+    knobs = (Knob("size", [4, 4, 4, 4, 4, 6, 6, 6, 6, 6] + [6] * 10, (4, 6), doc="board side (even)"),
+             Knob("opening", [0] * 20, (0, 20), doc="random moves played before the players take over"))
     roles = ("moves first", "moves second")
     action_format = "a square as column letter and row number, e.g. c3"
     example = "c3"  # a centre square of every board, taken from the start: never a legal move
@@ -77,8 +77,10 @@ class OthelloMatch(VersusMatch):
 
     name = "multiplayer/othello"
     game = Othello()
-    knobs = seat_knobs(game, opening=[(1, 3)] * 5 + [(12, 16)] * 5, opponent=["random"] * 2 + ["heuristic"] * 8,
-                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opening=[(1, 3)] * 5 + [(12, 16)] * 5 + [(11, 14), (10, 13), (9, 12), (8, 11), (7, 10),
+                                                                     (6, 9), (5, 8), (4, 7), (3, 6), (2, 5)],
+                       opponent=["random"] * 2 + ["heuristic"] * 18,
+                       spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
 
     def longest(self, params, seat):
         return params["size"] ** 2 - 4

@@ -54,11 +54,13 @@ class SealedBidAuction(MultiplayerGame):
     rule."""
 
     name = "sealed_bid_auction"
-    knobs = (Knob("items", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6], (1, 12), doc="items sold, one per round"),
-             Knob("max_value", [10] * 10, (2, 50), doc="each private value is drawn from 1 to this"),
-             Knob("budget", [10, 12, 12, 15, 15, 16, 16, 18, 18, 20], (1, 200),
+    knobs = (Knob("items", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (1, 12),
+                  doc="items sold, one per round"),
+             Knob("max_value", [10] * 10 + [10, 12, 12, 14, 14, 16, 16, 18, 18, 20], (2, 50),
+                  doc="each private value is drawn from 1 to this"),
+             Knob("budget", [10, 12, 12, 15, 15, 16, 16, 18, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40], (1, 200),
                   doc="each player's money for the whole sale"),
-             Knob("pricing", ["second"] * 4 + ["first"] * 6, choices=("first", "second"),
+             Knob("pricing", ["second"] * 4 + ["first"] * 16, choices=("first", "second"),
                   doc="first: the winner pays its own bid; second: it pays the other bid"))
     roles = ("bidder 0", "bidder 1")
     simultaneous = True
@@ -168,7 +170,7 @@ class SealedBidAuctionMatch(SimultaneousMatch):
 
     name = "multiplayer/sealed_bid_auction"
     game = SealedBidAuction()
-    knobs = seat_knobs(game, opponent=["random"] * 2 + ["heuristic"] * 8, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    knobs = seat_knobs(game, opponent=["random"] * 2 + ["heuristic"] * 18, spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
     tools = (Tool("bid", "Bid for the item up this round.", "{amount}",
                   (Param("amount", "integer", "your bid, from 0 to your budget left"),)),)
 

@@ -22,7 +22,7 @@ class TicTacToe(VersusGame):
 
     name = "tic_tac_toe"
     versus = "versus/tic_tac_toe"
-    knobs = (Knob("opening", [0] * 10, (0, 6), doc="random moves played before the players take over"),)
+    knobs = (Knob("opening", [0] * 20, (0, 6), doc="random moves played before the players take over"),)
     roles = ("X, moves first", "O")
     action_format = "a cell as column letter and row number, e.g. b2"
     example = "d4"  # off the board: never a legal move
@@ -61,6 +61,8 @@ class TicTacToeMatch(VersusMatch):
     """
 
     name = "multiplayer/tic_tac_toe"
+    cap_reason = ("a 3x3 board cannot grow, and from level 7 the opponent already plays perfectly, so only an "
+                  "opening that is already won can be won")
     game = TicTacToe()
     # against perfect play only a position already won can be won: the agent then moves first after
     # the opening (X after 2 random moves, O after 4 with X's reply to come)

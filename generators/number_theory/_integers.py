@@ -183,3 +183,29 @@ def combine_mod(values, ops, m: int) -> int:
         else:
             total, product = (total + product) % m, v % m
     return (total + product) % m
+
+
+# ---------------------------------------------------------------- work counts (for effort measures)
+
+def euclid_steps(a: int, b: int) -> int:
+    """Division steps the Euclidean algorithm takes on (a, b) (absolute values)."""
+    a, b, steps = abs(a), abs(b), 0
+    while b:
+        a, b = b, a % b
+        steps += 1
+    return steps
+
+
+def trial_division_work(n: int) -> int:
+    """Steps of factoring n by trial division: one per prime tried (while p^2 <= what is left),
+    one per division that takes a factor out. Counted from the factorization rather than run: the
+    primes up to the second largest prime factor are all tried, and then those up to the largest
+    one q when it is repeated, else up to sqrt(q) (what is left is then q, a prime)."""
+    if n < 2:
+        return 0
+    factors = sorted(factorize(n).items())
+    q, e = factors[-1]
+    below = factors[-2][0] if len(factors) > 1 else 1
+    limit = q if e >= 2 else max(below, math.isqrt(q))
+    divisions = sum(k for _, k in factors) - (1 if e == 1 else 0)
+    return int(sympy.primepi(limit)) + divisions

@@ -9,7 +9,7 @@ from procgym.kit import read_list, refused, drawn_example
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._integers import CONGRUENCE_NOTE, crt, read_named_int, says_none, solve_congruence
+from ._integers import CONGRUENCE_NOTE, crt, euclid_steps, read_named_int, says_none, solve_congruence
 
 # "x = 4 or x = 9", "x = 4 and x = 9": all of the solutions, each one named x
 _JOINED = re.compile(r"\s+(?:or|and)\s+")
@@ -31,6 +31,14 @@ def _side(coef: int, const: int) -> str:
     return text
 
 
+def _coefficient(side: str) -> int:
+    """The coefficient of x in one side as _side writes it ("3x + 4", "-x - 2", "5")."""
+    m = re.match(r"\s*(-?)(\d*)x", side)
+    if not m:
+        return 0
+    return (-1 if m.group(1) else 1) * int(m.group(2) or 1)
+
+
 def _divisors_between(m: int, lo: int, hi: int) -> list[int]:
     return [d for d in range(lo, min(hi, m - 1) + 1) if m % d == 0]
 
@@ -46,14 +54,16 @@ class LinearCongruence(Task):
     name = "number_theory/linear_congruence"
     knobs = (
         Knob("modulus", [(5, 12), (8, 20), (10, 40), (20, 80), (30, 150), (50, 300), (100, 600), (200, 1500),
-                         (500, 4000), (1000, 10000)], (3, 10**9), doc="the modulus m"),
-        Knob("max_solutions", [1, 2, 3, 4, 4, 6, 6, 8, 10, 12], (1, 100),
+             (500, 4000), (1000, 10000), (2000, 20000), (3000, 30000), (5000, 50000), (10**4, 10**5),
+             (2 * 10**4, 2 * 10**5), (5 * 10**4, 5 * 10**5), (10**5, 10**6), (2 * 10**5, 2 * 10**6),
+             (5 * 10**5, 5 * 10**6), (10**6, 10**7)], (3, 10**9), doc="the modulus m"),
+        Knob("max_solutions", [1, 2, 3, 4, 4, 6, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32], (1, 100),
              doc="largest gcd(a, m), which is the number of solutions when there are any"),
-        Knob("shared_share", [0.0, 0.3, 0.4, 0.5, 0.5, 0.5, 0.6, 0.6, 0.6, 0.6], (0.0, 1.0),
+        Knob("shared_share", [0.0, 0.3, 0.4, 0.5, 0.5, 0.5, 0.6, 0.6, 0.6, 0.6] + [0.6] * 10, (0.0, 1.0),
              doc="probability that a and m share a factor (several solutions or none)"),
-        Knob("none_share", [0.0, 0.3, 0.3, 0.3, 0.35, 0.35, 0.35, 0.4, 0.4, 0.4], (0.0, 1.0),
+        Knob("none_share", [0.0, 0.3, 0.3, 0.3, 0.35, 0.35, 0.35, 0.4, 0.4, 0.4] + [0.4] * 10, (0.0, 1.0),
              doc="probability that an instance with a shared factor has no solution"),
-        Knob("form", [0, 0, 0, 0, 1, 1, 2, 2, 2, 2], (0, 2),
+        Knob("form", [0, 0, 0, 0, 1, 1, 2, 2, 2, 2] + [2] * 10, (0, 2),
              doc="0: a x = b with 0 < a, b < m; 1: coefficients negative or above m; 2: x and constants on both sides"),
     )
     answer_format = ("all solutions x with 0 <= x <= m - 1 as a comma-separated list of integers (any order), "
@@ -108,6 +118,15 @@ class LinearCongruence(Task):
         example = drawn_example(rng, self.EXAMPLES, lambda e: sorted(map(int, e.split(", "))) != solutions)
         return Draft(question, answer, {"m": m, "solutions": solutions, "congruence": text}, example=example)
 
+    def effort(self, problem):
+        # gather the x terms and constants on one side, reduce them modulo m, run the extended
+        # Euclidean algorithm on (a, m) (forward and back), then list the solutions
+        c = problem.check
+        lhs, rhs = c["congruence"].split(" (mod ")[0].split(" = ")
+        terms = len(re.findall(r"\d*x|\d+", lhs)) + len(re.findall(r"\d*x|\d+", rhs))
+        a = _coefficient(lhs) - _coefficient(rhs)
+        return terms + 2 + 2 * euclid_steps(c["m"], a % c["m"]) + len(c["solutions"])
+
     def grade(self, answer, problem):
         c = problem.check
         expected = set(c["solutions"])
@@ -154,13 +173,15 @@ class ChineseRemainder(Task):
 
     name = "number_theory/chinese_remainder"
     knobs = (
-        Knob("n_congruences", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5], (2, 10), doc="congruences in the system"),
-        Knob("modulus_max", [5, 7, 9, 12, 15, 20, 25, 30, 40, 60], (4, 10**6), doc="largest modulus"),
-        Knob("coprime_share", [1.0, 1.0, 1.0, 0.7, 0.6, 0.5, 0.5, 0.5, 0.4, 0.4], (0.0, 1.0),
-             doc="probability that the moduli are pairwise coprime"),
-        Knob("none_share", [0.0, 0.0, 0.0, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], (0.0, 1.0),
+        Knob("n_congruences", [2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10], (2, 10),
+             doc="congruences in the system"),
+        Knob("modulus_max", [5, 7, 9, 12, 15, 20, 25, 30, 40, 60, 70, 80, 90, 100, 120, 140, 160, 180, 200, 240],
+             (4, 10**6), doc="largest modulus"),
+        Knob("coprime_share", [1.0, 1.0, 1.0, 0.7, 0.6, 0.5, 0.5, 0.5, 0.4, 0.4, 0.4, 0.4, 0.4, 0.35, 0.35, 0.35,
+             0.3, 0.3, 0.3, 0.3], (0.0, 1.0), doc="probability that the moduli are pairwise coprime"),
+        Knob("none_share", [0.0, 0.0, 0.0, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3] + [0.3] * 10, (0.0, 1.0),
              doc="probability that a system with shared factors is incompatible"),
-        Knob("scaled", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3], (0, 10),
+        Knob("scaled", [0, 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (0, 10),
              doc="congruences written as a*x = b (mod m) with a invertible, instead of x = r (mod m)"),
     )
     answer_format = "the smallest non-negative integer x that satisfies every congruence, or the word none"
@@ -226,6 +247,17 @@ class ChineseRemainder(Task):
         return Draft(question, answer, {"congruences": [list(p) for p in pairs],
                                         "x": None if merged is None else merged[0],
                                         "period": None if merged is None else merged[1]}, example=example)
+
+    def effort(self, problem):
+        # each a*x = b congruence is first solved (an inverse modulo m: extended Euclid), then the
+        # congruences are merged one by one, each merge an extended Euclid on the moduli
+        work, modulus = 0, 1
+        for a, b, m in problem.check["congruences"]:
+            if a != 1:
+                work += 2 * euclid_steps(m, a % m)
+            work += 2 * euclid_steps(modulus, m) + 1
+            modulus = math.lcm(modulus, m)
+        return work
 
     def grade(self, answer, problem):
         c = problem.check

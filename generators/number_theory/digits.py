@@ -1,6 +1,8 @@
 """Digit sums and digital roots of large numbers written as expressions."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_int, read_rhs, refused
 from procgym.parsing import ParseError
@@ -19,6 +21,50 @@ def digital_root(n: int) -> int:
     while n >= 10:
         n = digit_sum(n)
     return n
+
+
+def evaluate(text: str) -> int:
+    """The value of an expression as this module writes it: integers, + - * ^ and brackets, with
+    the usual precedence (our own texts only, never an answer)."""
+    tokens = re.findall(r"\d+|[-+*^()]", text)
+    pos = 0
+
+    def peek():
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take():
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def expr():
+        value = term()
+        while peek() in ("+", "-"):
+            value = value + term() if take() == "+" else value - term()
+        return value
+
+    def term():
+        value = power()
+        while peek() == "*":
+            take()
+            value *= power()
+        return value
+
+    def power():
+        base = atom()
+        if peek() == "^":
+            take()
+            return base ** power()
+        return base
+
+    def atom():
+        if take() == "(":
+            value = expr()
+            take()  # ")"
+            return value
+        return int(tokens[pos - 1])
+
+    return expr()
 
 
 def _power10(c: int, k: int) -> str:
@@ -89,11 +135,14 @@ class DigitSums(Task):
 
     name = "number_theory/digit_sums"
     knobs = (
-        Knob("question", [["digit_sum"], ["digit_sum"]] + [["digit_sum", "digital_root"]] * 8,
+        Knob("question", [["digit_sum"], ["digit_sum"]] + [["digit_sum", "digital_root"]] * 18,
              choices=("digit_sum", "digital_root"), doc="what is asked (a list: one is drawn per problem)"),
-        Knob("n_terms", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 10), doc="powers of ten (or powers) in the expression"),
-        Knob("max_exponent", [6, 10, 15, 20, 30, 40, 60, 80, 100, 150], (3, 2000), doc="largest power of ten"),
-        Knob("product_share", [0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5], (0.0, 1.0),
+        Knob("n_terms", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (1, 10),
+             doc="powers of ten (or powers) in the expression"),
+        Knob("max_exponent", [6, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800,
+             1000], (3, 2000), doc="largest power of ten"),
+        Knob("product_share", [0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.5, 0.5, 0.55, 0.55, 0.55, 0.6,
+             0.6, 0.6, 0.6, 0.6], (0.0, 1.0),
              doc="probability of a product form such as (10^n - 1) * m instead of a sum of powers of ten"),
     )
     answer_format = "a non-negative integer"
@@ -117,6 +166,18 @@ class DigitSums(Task):
             if "*" in text and "(" not in text:
                 question += " (Usual precedence: powers first, then *, then + and -.)"
         return Draft(question, str(value), {"value": value, "expression": text})
+
+    def effort(self, problem):
+        # a digit sum: each power term is placed, and each run of equal digits of the result
+        # (the pattern that borrows and carries leave) is summed; a digital root: each power is
+        # reduced modulo 9 (base, then exponent along the cycle of powers), then combined
+        text = problem.check["expression"]
+        terms = text.count("^")
+        if "digital root" in problem.prompt:
+            return 3 * terms + text.count(" + ") + text.count(" * ")
+        number = evaluate(text)
+        runs = sum(1 for i, ch in enumerate(str(number)) if i == 0 or ch != str(number)[i - 1])
+        return terms + runs
 
     def grade(self, answer, problem):
         try:

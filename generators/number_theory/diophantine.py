@@ -13,7 +13,7 @@ from procgym.kit import (NotAnAnswer, drawn_example, read_int, read_labelled, re
 from procgym.parsing import ParseError, parse_expression
 from procgym.verdict import right, wrong
 
-from ._integers import egcd, read_named_int, says_none
+from ._integers import egcd, euclid_steps, read_named_int, says_none
 
 QUESTIONS = ("any", "min_x", "count", "general")
 COUNT_EXAMPLES = ("3", "5", "1", "12")
@@ -120,15 +120,16 @@ class LinearDiophantine(Task):
     name = "number_theory/linear_diophantine"
     knobs = (
         Knob("question", [["any"], ["any"], ["any", "min_x"], ["min_x", "count"], ["min_x", "count", "general"],
-                          list(QUESTIONS[1:]), list(QUESTIONS[1:]), list(QUESTIONS[1:]), list(QUESTIONS[1:]),
-                          list(QUESTIONS[1:])],
-             choices=QUESTIONS, doc="what is asked (a list: one is drawn per problem)"),
-        Knob("coef_max", [9, 12, 15, 20, 30, 50, 80, 120, 200, 400], (3, 10**9), doc="largest |a| and |b|"),
-        Knob("shared_share", [0.0, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5, 0.6, 0.6, 0.6], (0.0, 1.0),
-             doc="probability that gcd(a, b) > 1"),
-        Knob("none_share", [0.0, 0.0, 0.2, 0.25, 0.25, 0.25, 0.3, 0.3, 0.3, 0.3], (0.0, 1.0),
+             list(QUESTIONS[1:]), list(QUESTIONS[1:]), list(QUESTIONS[1:]), list(QUESTIONS[1:]),
+             list(QUESTIONS[1:])] + [list(QUESTIONS[1:])] * 10, choices=QUESTIONS,
+             doc="what is asked (a list: one is drawn per problem)"),
+        Knob("coef_max", [9, 12, 15, 20, 30, 50, 80, 120, 200, 400, 700, 1000, 2000, 3000, 5000, 10**4, 2 * 10**4,
+             5 * 10**4, 10**5, 2 * 10**5], (3, 10**9), doc="largest |a| and |b|"),
+        Knob("shared_share", [0.0, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5, 0.6, 0.6, 0.6, 0.6, 0.6, 0.65, 0.65, 0.65, 0.7, 0.7,
+             0.7, 0.7, 0.7], (0.0, 1.0), doc="probability that gcd(a, b) > 1"),
+        Knob("none_share", [0.0, 0.0, 0.2, 0.25, 0.25, 0.25, 0.3, 0.3, 0.3, 0.3] + [0.3] * 10, (0.0, 1.0),
              doc="probability that an equation with gcd(a, b) > 1 has no solution"),
-        Knob("negative_share", [0.0, 0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5], (0.0, 1.0),
+        Knob("negative_share", [0.0, 0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5] + [0.5] * 10, (0.0, 1.0),
              doc="probability of a negative coefficient (not for counting questions)"),
     )
     answer_format = "two integers x, y separated by a comma, or none"
@@ -198,6 +199,14 @@ class LinearDiophantine(Task):
         if example is None:  # a count can be any small number: one that is not this one, drawn last
             example = drawn_example(rng, COUNT_EXAMPLES, lambda e: int(e) != count)
         return Draft(question, answer, check, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # the extended Euclidean algorithm on (a, b), forward and back, then the steps of the
+        # answer asked for: scale a particular solution, shift it to the least positive x, write
+        # the parametrisation, or bound x and count the steps in between
+        c = problem.check
+        extra = {"any": 6, "general": 6, "min_x": 8, "count": 12}[c["question"]]
+        return 2 * euclid_steps(c["a"], c["b"]) + extra
 
     def grade(self, answer, problem):
         c = problem.check

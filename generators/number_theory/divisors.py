@@ -11,7 +11,7 @@ from procgym.kit import grade_int, read_choice, read_list, read_rhs, refused
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._integers import factorize, phi, sigma, tau, value_of
+from ._integers import factorize, phi, sigma, tau, trial_division_work, value_of
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
 KINDS = ("tau", "sigma", "phi", "odd_tau", "square_tau", "multiple_tau", "power_tau", "sigma_odd",
@@ -70,19 +70,22 @@ class DivisorFunctions(Task):
     name = "number_theory/divisor_functions"
     knobs = (
         Knob("question", [["tau"], ["tau", "sigma"], ["tau", "sigma", "phi"], ["tau", "sigma", "phi", "odd_tau"],
-                          ["sigma", "phi", "odd_tau", "square_tau", "multiple_tau"],
-                          ["phi", "odd_tau", "square_tau", "multiple_tau", "power_tau", "sigma_odd"],
-                          list(KINDS), list(KINDS), list(KINDS), list(KINDS)],
-             choices=KINDS, doc="what is asked (a list: one is drawn per problem)"),
-        Knob("n_primes", [(1, 2), (2, 2), (2, 3), (2, 3), (3, 3), (3, 4), (3, 4), (4, 5), (4, 5), (5, 6)], (1, 12),
+             ["sigma", "phi", "odd_tau", "square_tau", "multiple_tau"],
+             ["phi", "odd_tau", "square_tau", "multiple_tau", "power_tau", "sigma_odd"],
+             list(KINDS), list(KINDS), list(KINDS), list(KINDS)] + [list(KINDS)] * 10, choices=KINDS,
+             doc="what is asked (a list: one is drawn per problem)"),
+        Knob("n_primes", [(1, 2), (2, 2), (2, 3), (2, 3), (3, 3), (3, 4), (3, 4), (4, 5), (4, 5), (5, 6), (5, 6),
+             (5, 7), (6, 7), (6, 7), (6, 8), (7, 8), (7, 8), (7, 9), (8, 9), (8, 10)], (1, 12),
              doc="distinct prime factors of n (fewer if max_value forces it)"),
-        Knob("max_exponent", [2, 3, 3, 4, 4, 5, 5, 6, 6, 8], (1, 40), doc="largest exponent in n's factorization"),
-        Knob("max_value", [100, 500, 2000, 10**4, 10**5, 10**6, 10**7, 10**8, 10**9, 10**10], (12, 10**15),
+        Knob("max_exponent", [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12], (1, 40),
+             doc="largest exponent in n's factorization"),
+        Knob("max_value", [100, 500, 2000, 10**4, 10**5, 10**6, 10**7, 10**8, 10**9, 10**10, 3 * 10**10, 10**11,
+             3 * 10**11, 10**12, 3 * 10**12, 10**13, 3 * 10**13, 10**14, 3 * 10**14, 10**15], (12, 10**15),
              doc="largest n"),
-        Knob("big_prime_share", [0.0, 0.0, 0.0, 0.1, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5], (0.0, 1.0),
-             doc="probability that one prime factor of n lies between 50 and 400"),
-        Knob("compose_share", [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.3, 0.4, 0.5, 0.5], (0.0, 1.0),
-             doc="probability of asking for f(g(n)) with f, g among d, sigma and phi"),
+        Knob("big_prime_share", [0.0, 0.0, 0.0, 0.1, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.55, 0.55, 0.55, 0.6,
+             0.6, 0.6, 0.6, 0.6], (0.0, 1.0), doc="probability that one prime factor of n lies between 50 and 400"),
+        Knob("compose_share", [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.3, 0.4, 0.5, 0.5, 0.8, 0.85, 0.9, 0.9, 0.95, 0.95,
+             1.0, 1.0, 1.0, 1.0], (0.0, 1.0), doc="probability of asking for f(g(n)) with f, g among d, sigma and phi"),
     )
     answer_format = "a non-negative integer"
     example = "0"  # never the answer: every count and sum asked here is at least 1
@@ -143,6 +146,20 @@ class DivisorFunctions(Task):
         check["value"] = value
         return Draft(question, str(value), check)
 
+    def effort(self, problem):
+        # factor n by trial division, then one product term per prime; a composition factors the
+        # intermediate value again; a count of multiples of m also factors m
+        c = problem.check
+        n = c["n"]
+        work = trial_division_work(n) + len(factorize(n))
+        if "(" in c["kind"]:
+            outer, inner = c["kind"][:-1].split("(")
+            middle = FUNCTIONS[inner](factorize(n))
+            work += trial_division_work(middle) + len(factorize(middle))
+        if "m" in c:
+            work += trial_division_work(c["m"])
+        return work
+
     def grade(self, answer, problem):
         try:
             value = read_rhs(answer, value_labels(problem.check))
@@ -197,12 +214,14 @@ class Abundance(Task):
 
     name = "number_theory/abundance"
     knobs = (
-        Knob("n_numbers", [1, 1, 1, 2, 2, 3, 3, 4, 4, 5], (1, 20), doc="numbers to classify"),
-        Knob("max_value", [30, 100, 300, 1000, 3000, 10**4, 3 * 10**4, 10**5, 10**6, 10**7], (10, 10**12),
+        Knob("n_numbers", [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10, 10], (1, 20),
+             doc="numbers to classify"),
+        Knob("max_value", [30, 100, 300, 1000, 3000, 10**4, 3 * 10**4, 10**5, 10**6, 10**7, 2 * 10**7, 5 * 10**7,
+             10**8, 2 * 10**8, 5 * 10**8, 10**9, 2 * 10**9, 5 * 10**9, 10**10, 2 * 10**10], (10, 10**12),
              doc="largest number"),
-        Knob("tricky_share", [0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.6], (0.0, 1.0),
+        Knob("tricky_share", [0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.6] + [0.6] * 10, (0.0, 1.0),
              doc="probability that a number is a near miss (see the docstring)"),
-        Knob("perfect_share", [0.15, 0.15, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1], (0.0, 1.0),
+        Knob("perfect_share", [0.15, 0.15, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1] + [0.1] * 10, (0.0, 1.0),
              doc="probability that a number is a perfect number (when one is small enough)"),
     )
     answer_format = "perfect, abundant or deficient"
@@ -246,6 +265,10 @@ class Abundance(Task):
                    f"given, as a comma-separated list")
         return Draft(question, ", ".join(classes), {"numbers": numbers, "classes": classes}, answer_format=fmt,
                      example=None if len(numbers) == 1 else ", ".join((["deficient", "abundant"] * 10)[:len(numbers)]))
+
+    def effort(self, problem):
+        # per number: factor it by trial division, sum its divisors (one term per prime), compare
+        return sum(trial_division_work(n) + len(factorize(n)) + 1 for n in problem.check["numbers"])
 
     def grade(self, answer, problem):
         expected = problem.check["classes"]

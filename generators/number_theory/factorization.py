@@ -10,6 +10,8 @@ from procgym import Draft, Knob, Task, register
 from procgym.parsing import clean
 from procgym.verdict import right, wrong
 
+from ._integers import trial_division_work
+
 
 _ITEM = re.compile(r"(\d{1,40})(?:\^(\d{1,5}))?")
 _LHS = re.compile(r"^\s*(\d{1,40})\s*=")
@@ -53,13 +55,14 @@ class PrimeFactorization(Task):
 
     name = "number_theory/prime_factorization"
     knobs = (
-        Knob("n_factors", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 40), doc="prime factors, counted with multiplicity"),
-        Knob("small_prime_max", [5, 7, 7, 11, 11, 13, 13, 17, 19, 23], (2, 10**4),
-             doc="largest prime among the ordinary factors"),
-        Knob("large_factors", [0, 0, 0, 0, 1, 1, 1, 1, 2, 2], (0, 40),
+        Knob("n_factors", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 10, 11, 12, 12, 13, 14, 15, 16], (1, 40),
+             doc="prime factors, counted with multiplicity"),
+        Knob("small_prime_max", [5, 7, 7, 11, 11, 13, 13, 17, 19, 23, 29, 29, 31, 37, 37, 41, 43, 47, 53, 59],
+             (2, 10**4), doc="largest prime among the ordinary factors"),
+        Knob("large_factors", [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6], (0, 40),
              doc="factors drawn from the primes above small_prime_max (at most n_factors)"),
-        Knob("large_prime_max", [11, 13, 17, 23, 31, 47, 67, 97, 131, 199], (3, 10**4),
-             doc="largest prime among the large factors"),
+        Knob("large_prime_max", [11, 13, 17, 23, 31, 47, 67, 97, 131, 199, 251, 307, 367, 431, 503, 587, 677, 773,
+             877, 997], (3, 10**4), doc="largest prime among the large factors"),
     )
     answer_format = ("the prime factorization, either as a product of prime powers such as 2^3 * 3 * 5 "
                      "(any order), or as a comma-separated list of the prime factors with repeats such "
@@ -86,6 +89,10 @@ class PrimeFactorization(Task):
         answer = " * ".join(f"{p}^{k}" if k > 1 else str(p) for p, k in factors)
         question = f"Find the prime factorization of {n}."
         return Draft(question, answer, {"n": n, "factors": [[int(p), int(k)] for p, k in factors]})
+
+    def effort(self, problem):
+        # trial division: every prime tried and every division that takes a factor out
+        return trial_division_work(problem.check["n"])
 
     def grade(self, answer, problem):
         n = problem.check["n"]

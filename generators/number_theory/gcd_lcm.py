@@ -8,6 +8,8 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_int, label_key, read_rhs, refused
 from procgym.parsing import ParseError
 
+from ._integers import euclid_steps
+
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
 
 
@@ -54,6 +56,41 @@ def _render(node) -> str:
     return f"{op}({', '.join(_render(a) for a in args)})"
 
 
+def _parse(text: str):
+    """The tree _render wrote: an integer, or (op, [children])."""
+    tokens = re.findall(r"gcd|lcm|\d+|[(),]", text)
+    pos = 0
+
+    def node():
+        nonlocal pos
+        tok = tokens[pos]
+        pos += 1
+        if tok.isdigit():
+            return int(tok)
+        args = []
+        pos += 1  # "("
+        while True:
+            args.append(node())
+            pos += 1  # "," or ")"
+            if tokens[pos - 1] == ")":
+                return tok, args
+    return node()
+
+
+def _work(node) -> tuple[int, int]:
+    """(value, Euclidean division steps plus lcm products) of a gcd/lcm tree."""
+    if isinstance(node, int):
+        return node, 0
+    op, args = node
+    done = [_work(a) for a in args]
+    work = sum(w for _, w in done)
+    value = done[0][0]
+    for v, _ in done[1:]:
+        work += euclid_steps(value, v) + (2 if op == "lcm" else 0)
+        value = math.gcd(value, v) if op == "gcd" else math.lcm(value, v)
+    return value, work
+
+
 def _evaluate(node) -> int:
     if isinstance(node, int):
         return node
@@ -72,12 +109,15 @@ class GcdLcm(Task):
 
     name = "number_theory/gcd_lcm"
     knobs = (
-        Knob("n_numbers", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (2, 20), doc="whole numbers in the expression"),
-        Knob("nesting", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3], (0, 19),
+        Knob("n_numbers", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 10, 11, 12, 13, 14], (2, 20),
+             doc="whole numbers in the expression"),
+        Knob("nesting", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (0, 19),
              doc="extra gcd/lcm operations applied to intermediate results (at most n_numbers - 2)"),
-        Knob("max_value", [60, 150, 300, 600, 1000, 3000, 10000, 30000, 100000, 1000000], (12, 10**12),
+        Knob("max_value", [60, 150, 300, 600, 1000, 3000, 10000, 30000, 100000, 1000000, 10**6, 3 * 10**6, 10**7,
+             3 * 10**7, 10**8, 10**8, 3 * 10**8, 10**9, 3 * 10**9, 10**10], (12, 10**12),
              doc="largest number in the expression"),
-        Knob("n_primes", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 12), doc="primes the numbers are built from"),
+        Knob("n_primes", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12], (2, 12),
+             doc="primes the numbers are built from"),
     )
     answer_format = "a positive integer"
     example = "41"  # never the answer: the numbers are built from the primes up to 37
@@ -98,6 +138,11 @@ class GcdLcm(Task):
         question = (f"Compute {text}.\n\nHere gcd is the greatest common divisor and lcm the least common "
                     f"multiple (of all the numbers listed inside the brackets).")
         return Draft(question, str(value), {"value": value, "expression": text})
+
+    def effort(self, problem):
+        # every gcd or lcm folds its arguments pairwise, each pair one Euclidean algorithm (an
+        # lcm also multiplies and divides), innermost operations first
+        return _work(_parse(problem.check["expression"]))[1]
 
     def grade(self, answer, problem):
         expression = problem.check["expression"]  # "lcm(gcd(84, 120), 90) = 360" or "lcm = 360" name it

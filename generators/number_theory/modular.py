@@ -55,11 +55,13 @@ class ModularInverse(Task):
 
     name = "number_theory/modular_inverse"
     knobs = (
-        Knob("modulus", [(5, 13), (10, 30), (20, 60), (30, 100), (50, 200), (100, 500), (200, 1000),
-                         (500, 3000), (1000, 10000), (5000, 50000)], (3, 10**12), doc="the modulus m"),
-        Knob("min_steps", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8], (0, 100),
+        Knob("modulus", [(5, 13), (10, 30), (20, 60), (30, 100), (50, 200), (100, 500), (200, 1000), (500, 3000),
+             (1000, 10000), (5000, 50000), (2 * 10**4, 10**5), (5 * 10**4, 2 * 10**5), (10**5, 5 * 10**5),
+             (2 * 10**5, 10**6), (5 * 10**5, 2 * 10**6), (10**6, 5 * 10**6), (2 * 10**6, 10**7),
+             (5 * 10**6, 2 * 10**7), (10**7, 5 * 10**7), (2 * 10**7, 10**8)], (3, 10**12), doc="the modulus m"),
+        Knob("min_steps", [1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], (0, 100),
              doc="division steps the Euclidean algorithm must take on (m, a), when some a allows it"),
-        Knob("none_share", [0.1, 0.15, 0.2, 0.2, 0.2, 0.2, 0.2, 0.25, 0.25, 0.25], (0.0, 1.0),
+        Knob("none_share", [0.1, 0.15, 0.2, 0.2, 0.2, 0.2, 0.2, 0.25, 0.25, 0.25] + [0.25] * 10, (0.0, 1.0),
              doc="probability that a shares a factor with m (when m is composite), so that no inverse exists"),
     )
     answer_format = ("an integer x with 0 <= x <= m - 1 (m being the modulus), or the word none if "
@@ -91,6 +93,12 @@ class ModularInverse(Task):
                     f"0 <= x <= {m - 1} such that {a} * x leaves remainder 1 when divided by {m}. "
                     f"If no such x exists, answer none.")
         return Draft(question, "none" if inverse is None else str(inverse), {"a": a, "m": m, "inverse": inverse})
+
+    def effort(self, problem):
+        # the Euclidean algorithm on (m, a), then (when gcd is 1) its back substitution
+        c = problem.check
+        steps = euclid_steps(c["m"], c["a"])
+        return steps if c["inverse"] is None else 2 * steps + 1
 
     def grade(self, answer, problem):
         c = problem.check

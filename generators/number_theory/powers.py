@@ -1,12 +1,36 @@
 """Modular exponentiation: remainders and last digits of huge powers and towers of powers."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_int, read_rhs, refused, drawn_example
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
-from ._integers import combine_mod, tower_mod
+from ._integers import capped_tower, combine_mod, totient, tower_mod, trial_division_work
+
+
+def power_work(bases, m: int) -> int:
+    """Steps of reducing bases[0]^(bases[1]^(...)) modulo m the way tower_mod does: a small
+    exponent is used as it is; a large one is reduced modulo phi(m) (factoring m for its totient,
+    and reading a written exponent digit by digit), recursively up the tower; then the power is
+    taken by repeated squaring (two steps per bit of the exponent used)."""
+    bases = tuple(bases)
+    if m == 1 or len(bases) == 1:
+        return 1
+    cap = m.bit_length() + 1
+    exponent = capped_tower(bases[1:], cap)
+    if exponent < cap:
+        return 2 * exponent.bit_length() + 1
+    ph = totient(m)
+    reduce = len(str(bases[1])) if len(bases) == 2 else power_work(bases[1:], ph)
+    return trial_division_work(m) + reduce + 2 * (2 * ph).bit_length() + 1
+
+
+def _tower_bases(text: str) -> list[int]:
+    """The bases of a tower as _render_tower writes it: "3^(7^50)" -> [3, 7, 50]."""
+    return [int(t) for t in re.findall(r"\d+", text)]
 
 
 def _render_tower(bases) -> str:
@@ -27,14 +51,17 @@ class ModularPower(Task):
 
     name = "number_theory/modular_power"
     knobs = (
-        Knob("modulus", [(5, 12), (7, 20), (10, 50), (10, 100), (20, 200), (50, 500), (100, 1000),
-                         (100, 2000), (500, 5000), (1000, 10000)], (2, 10**9), doc="the modulus m"),
-        Knob("exponent_digits", [1, 2, 2, 3, 4, 6, 9, 12, 18, 25], (1, 200),
+        Knob("modulus", [(5, 12), (7, 20), (10, 50), (10, 100), (20, 200), (50, 500), (100, 1000), (100, 2000),
+             (500, 5000), (1000, 10000), (2000, 20000), (5000, 50000), (10**4, 10**5), (2 * 10**4, 2 * 10**5),
+             (5 * 10**4, 5 * 10**5), (10**5, 10**6), (2 * 10**5, 2 * 10**6), (5 * 10**5, 5 * 10**6), (10**6, 10**7),
+             (2 * 10**6, 2 * 10**7)], (2, 10**9), doc="the modulus m"),
+        Knob("exponent_digits", [1, 2, 2, 3, 4, 6, 9, 12, 18, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90, 100], (1, 200),
              doc="digits of a plain exponent (towers use small levels, see tower_height)"),
-        Knob("n_terms", [1, 1, 1, 1, 2, 2, 2, 3, 3, 3], (1, 10), doc="powers combined by + and *"),
-        Knob("tower_height", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3], (1, 4),
+        Knob("n_terms", [1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (1, 10),
+             doc="powers combined by + and *"),
+        Knob("tower_height", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (1, 4),
              doc="exponent levels of the first power: 1 is a^b, 2 is a^(b^c), 3 is a^(b^(c^d))"),
-        Knob("last_digits_share", [0.0, 0.2, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3], (0.0, 1.0),
+        Knob("last_digits_share", [0.0, 0.2, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3] + [0.3] * 10, (0.0, 1.0),
              doc="probability of asking for the last digits (m a power of ten) instead of a remainder"),
     )
     answer_format = "an integer from 0 to m - 1, where m is the modulus"
@@ -81,6 +108,16 @@ class ModularPower(Task):
             answer = str(value)
         example = drawn_example(rng, self.EXAMPLES, lambda e: e != answer)  # drawn last, never the answer
         return Draft(question, answer, {"value": value, "m": m, "last_digits": k}, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # each power (or tower) reduced modulo m, then the results combined
+        question = problem.prompt.split("\n\nAnswer format:", 1)[0]
+        if problem.check["last_digits"]:
+            expression = re.search(r" of the integer (.+?)\?", question).group(1)
+        else:
+            expression = re.search(r"^Compute \((.+?)\) mod \d+:", question).group(1)
+        terms = re.split(r" [+*] ", expression)
+        return sum(power_work(_tower_bases(t), problem.check["m"]) for t in terms) + len(terms) - 1
 
     def grade(self, answer, problem):
         c = problem.check

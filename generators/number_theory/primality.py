@@ -11,6 +11,8 @@ from procgym.kit import read_choice, read_list
 from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
+from ._integers import factorize
+
 YES = frozenset({"yes", "y", "prime", "is prime", "true"})
 NO = frozenset({"no", "n", "composite", "not prime", "not a prime", "false"})
 
@@ -77,13 +79,16 @@ class Primality(Task):
 
     name = "number_theory/primality"
     knobs = (
-        Knob("n_numbers", [1, 1, 1, 1, 2, 2, 3, 3, 4, 5], (1, 20), doc="numbers to decide"),
-        Knob("digits", [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 6), (6, 8), (7, 10), (9, 12)],
-             (2, 18), doc="digits of the numbers"),
-        Knob("prime_share", [0.5] * 10, (0.0, 1.0), doc="probability that each number is prime"),
-        Knob("hard_share", [0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.8, 0.9, 0.9, 1.0], (0.0, 1.0),
+        Knob("n_numbers", [1, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10], (1, 20),
+             doc="numbers to decide"),
+        Knob("digits", [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 6), (6, 8), (7, 10), (9, 12), (10, 12),
+             (10, 13), (11, 13), (11, 14), (12, 14), (12, 15), (13, 16), (14, 16), (14, 17), (15, 18)], (2, 18),
+             doc="digits of the numbers"),
+        Knob("prime_share", [0.5] * 10 + [0.5] * 10, (0.0, 1.0), doc="probability that each number is prime"),
+        Knob("hard_share", [0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.8, 0.9, 0.9, 1.0] + [1.0] * 10, (0.0, 1.0),
              doc="probability that a composite has no factor 2, 3 or 5"),
-        Knob("pseudoprime_share", [0.0, 0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5], (0.0, 1.0),
+        Knob("pseudoprime_share", [0.0, 0.0, 0.0, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.5, 0.5, 0.55, 0.55, 0.55, 0.6,
+             0.6, 0.6, 0.6, 0.6], (0.0, 1.0),
              doc="probability that such a composite is a base-2 Fermat pseudoprime (when one of that size is known)"),
     )
     answer_format = "yes if the number is prime, no if it is not"
@@ -120,6 +125,17 @@ class Primality(Task):
         example = None if len(numbers) == 1 else ", ".join((["no", "yes"] * 10)[:len(numbers)])
         return Draft(question, ", ".join(verdicts), {"numbers": numbers, "prime": [v == "yes" for v in verdicts]},
                      answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # trial division per number: a prime is tried against every prime up to its square root,
+        # a composite against the primes up to its least prime factor
+        work = 0
+        for n, prime in zip(problem.check["numbers"], problem.check["prime"]):
+            if prime:
+                work += int(sympy.primepi(math.isqrt(n)))
+            else:
+                work += int(sympy.primepi(min(factorize(n))))
+        return work
 
     def grade(self, answer, problem):
         expected = problem.check["prime"]

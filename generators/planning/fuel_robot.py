@@ -85,12 +85,15 @@ def fewest_refuels(points, legs, capacity) -> int:
     return -1
 
 
-def plan(grid, start, fuel: int, capacity: int, goal):
-    """Breadth-first search over (cell, fuel left): the fewest turns (moves and refuels) to the goal."""
+def plan(grid, start, fuel: int, capacity: int, goal, stats: dict | None = None):
+    """Breadth-first search over (cell, fuel left): the fewest turns (moves and refuels) to the goal.
+    With `stats`, stats["expanded"] counts the states expanded."""
     parent = {(start, fuel): None}
     queue = deque([(start, fuel)])
     while queue:
         state = queue.popleft()
+        if stats is not None:
+            stats["expanded"] = stats.get("expanded", 0) + 1
         cell, f = state
         if cell == goal:
             steps = []
@@ -135,18 +138,26 @@ class FuelRobot(TurnBudgetTask):
 
     The reference policy follows the optimal plan while the state is one it passes through and
     otherwise re-plans with the same search.
+
+    Past level 10 the maps grow to 14x15 with up to 8 stations and 6 refuels; the search over
+    (cell, fuel) states on every map drawn makes level 20 generate about 40 problems/s.
     """
 
     name = "planning/fuel_robot"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (3, 10), doc="grid rows"),
-        Knob("cols", [5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (3, 10), doc="grid columns"),
-        Knob("rock_percent", [5, 10, 10, 12, 15, 15, 18, 18, 20, 20], (0, 40), doc="percent of cells that are rock"),
-        Knob("sand_percent", [0, 5, 10, 12, 15, 18, 20, 22, 25, 25], (0, 50), doc="percent of cells that are sand"),
-        Knob("n_stations", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (0, 10), doc="fuel stations"),
-        Knob("min_refuels", [0, 1, 1, 1, 1, 2, 2, 2, 3, 3], (0, 6), doc="refuels the trip must need"),
-        Knob("extra_fuel", [4, 2, 2, 2, 2, 1, 1, 1, 0, 0], (0, 20), doc="tank capacity beyond the least possible"),
-        Knob("slack_percent", [100, 80, 60, 50, 40, 30, 25, 20, 10, 5], (0, 1000),
+        Knob("rows", [4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14], (3, 16), doc="grid rows"),
+        Knob("cols", [5, 5, 6, 6, 7, 7, 8, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15], (3, 16),
+             doc="grid columns"),
+        Knob("rock_percent", [5, 10, 10, 12, 15, 15, 18, 18, 20, 20, 20, 20, 22, 22, 22, 24, 24, 24, 25, 25], (0, 40),
+             doc="percent of cells that are rock"),
+        Knob("sand_percent", [0, 5, 10, 12, 15, 18, 20, 22, 25, 25, 25, 26, 27, 28, 28, 30, 30, 30, 30, 30], (0, 50),
+             doc="percent of cells that are sand"),
+        Knob("n_stations", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (0, 12), doc="fuel stations"),
+        Knob("min_refuels", [0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (0, 10),
+             doc="refuels the trip must need"),
+        Knob("extra_fuel", [4, 2, 2, 2, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], (0, 20),
+             doc="tank capacity beyond the least possible"),
+        Knob("slack_percent", [100, 80, 60, 50, 40, 30, 25, 20, 10, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0], (0, 1000),
              doc="turns allowed beyond the optimum, as a percent of it (rounded up)"),
     )
     answer_format = "a move: up, down, left or right (also u, d, l, r or north, south, west, east), or refuel"
@@ -223,6 +234,13 @@ class FuelRobot(TurnBudgetTask):
         check = {"grid": grid, "start": list(start), "goal": list(goal), "capacity": capacity,
                  "budget": budget, "optimal": len(steps), "min_refuels": refuels}
         return self.draft(question, "\n".join(steps), check)
+
+    def effort(self, problem):
+        # the breadth-first search over (cell, fuel left) states that finds the fewest turns
+        c = problem.check
+        stats: dict = {}
+        plan(c["grid"], tuple(c["start"]), c["capacity"], c["capacity"], tuple(c["goal"]), stats)
+        return stats.get("expanded", 0)
 
     def start(self, problem):
         return {"pos": list(problem.check["start"]), "fuel": problem.check["capacity"]}

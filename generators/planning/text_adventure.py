@@ -120,10 +120,10 @@ def build_world(rng, rows: int, cols: int, n_locks: int, crate: bool, n_trinkets
             "start": start}
 
 
-def plan(world: dict, room: int, carry, unlocked, crate_open: bool) -> list[str] | None:
+def plan(world: dict, room: int, carry, unlocked, crate_open: bool, stats: dict | None = None) -> list[str] | None:
     """Breadth-first search over (room, useful items carried, doors unlocked, crate opened):
     the shortest command sequence that brings the idol to the start room. Trinkets are ignored
-    (carrying them never helps)."""
+    (carrying them never helps). With `stats`, stats["expanded"] counts the states expanded."""
     useful = [f"{d['colour']} key" for d in world["doors"]] + [CROWBAR, IDOL]
     bit = {name: 1 << i for i, name in enumerate(useful)}
     crate = world["crate"]
@@ -133,6 +133,8 @@ def plan(world: dict, room: int, carry, unlocked, crate_open: bool) -> list[str]
     idol = bit[IDOL]
     while queue:
         state = queue.popleft()
+        if stats is not None:
+            stats["expanded"] = stats.get("expanded", 0) + 1
         r, held, opened, cr = state
         if r == world["start"] and held & idol:
             steps = []
@@ -193,15 +195,17 @@ class TextAdventure(TurnBudgetTask):
 
     name = "planning/text_adventure"
     knobs = (
-        Knob("rows", [1, 2, 2, 2, 3, 3, 3, 3, 3, 4], (1, 4), doc="rows of rooms"),
-        Knob("cols", [3, 2, 3, 3, 3, 3, 3, 4, 4, 4], (2, 6), doc="columns of rooms"),
-        Knob("n_locks", [0, 1, 1, 2, 2, 3, 3, 3, 4, 4], (0, 6), doc="locked doors"),
-        Knob("crate", [False, False, False, False, True, True, True, True, True, True],
+        Knob("rows", [1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (1, 4), doc="rows of rooms"),
+        Knob("cols", [3, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6], (2, 6), doc="columns of rooms"),
+        Knob("n_locks", [0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 4, 5, 5, 6, 5, 6, 6, 6, 6], (0, 6), doc="locked doors"),
+        Knob("crate", [False] * 4 + [True] * 16,
              doc="a nailed crate (opened with the crowbar) holds a key or the idol"),
-        Knob("n_trinkets", [0, 1, 1, 2, 2, 2, 3, 3, 4, 4], (0, 9), doc="useless items lying around"),
-        Knob("extra_percent", [0, 20, 20, 25, 25, 30, 30, 30, 35, 35], (0, 100),
+        Knob("n_trinkets", [0, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 9, 9], (0, 9),
+             doc="useless items lying around"),
+        Knob("extra_percent", [0, 20, 20, 25, 25, 30, 30, 30, 35, 35, 35, 35, 35, 40, 40, 40, 45, 45, 50,
+             60], (0, 100),
              doc="chance (percent) of each extra passage between neighbouring rooms within a locked part"),
-        Knob("slack_percent", [150, 120, 100, 80, 60, 50, 40, 30, 20, 10], (0, 1000),
+        Knob("slack_percent", [150, 120, 100, 80, 60, 50, 40, 30, 20, 10, 8, 8, 6, 5, 4, 3, 2, 1, 0, 0], (0, 1000),
              doc="turns allowed beyond the shortest plan, as a percent of it (rounded up)"),
     )
     answer_format = ("one command: go <direction> (north, south, east, west, or just the direction), take <item>, "
@@ -245,6 +249,13 @@ class TextAdventure(TurnBudgetTask):
             f"the {home} carrying the idol. Every command, even an invalid or failed one, uses a turn. "
             f"You have {budget} turns.\n\n{self.describe_room(world, self.initial_state(world))}")
         return self.draft(question, "\n".join(steps), world)  # you set out empty-handed: one step never wins
+
+    def effort(self, problem):
+        # the breadth-first search over (room, items carried, doors unlocked, crate opened)
+        world = problem.check
+        stats: dict = {}
+        plan(world, world["start"], [], [], False, stats)
+        return stats.get("expanded", 0)
 
     # ---- state -----------------------------------------------------------------------------
     def start(self, problem):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import combinations, permutations
+from math import comb, factorial
 
 from procgym import Knob, register
 from procgym.kit import WIN, Tool, TurnBudgetTask
@@ -137,16 +138,23 @@ class Warehouse(TurnBudgetTask):
 
     The reference policy follows the optimal plan while the state is one it passes through and
     otherwise re-plans with the same program from the current state.
+
+    Past level 10: up to 15x16 floors with 8 items and room for 4; the trip program over every
+    set of items makes level 20 generate about 50 problems/s.
     """
 
     name = "planning/warehouse"
     knobs = (
-        Knob("rows", [3, 3, 5, 5, 5, 7, 7, 7, 9, 9], (3, 11), doc="interior rows (shelves on every other one)"),
-        Knob("cols", [5, 6, 6, 7, 8, 8, 9, 10, 10, 11], (4, 14), doc="interior columns"),
-        Knob("n_items", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6], (1, 7), doc="items to deliver"),
-        Knob("capacity", [1, 1, 2, 2, 2, 2, 3, 2, 3, 3], (1, 7), doc="items the robot can carry at once"),
-        Knob("gap_percent", [30, 30, 25, 25, 20, 20, 20, 15, 15, 15], (0, 100), doc="percent of shelf cells left open"),
-        Knob("slack_percent", [100, 80, 60, 50, 40, 30, 25, 20, 10, 5], (0, 1000),
+        Knob("rows", [3, 3, 5, 5, 5, 7, 7, 7, 9, 9, 9, 11, 11, 11, 13, 13, 13, 15, 15, 15], (3, 15),
+             doc="interior rows (shelves on every other one)"),
+        Knob("cols", [5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16], (4, 16),
+             doc="interior columns"),
+        Knob("n_items", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8], (1, 8), doc="items to deliver"),
+        Knob("capacity", [1, 1, 2, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 4, 3, 3, 4, 4, 4], (1, 7),
+             doc="items the robot can carry at once"),
+        Knob("gap_percent", [30, 30, 25, 25, 20, 20, 20, 15, 15, 15, 15, 15, 12, 12, 12, 10, 10, 10, 10, 8], (0, 100),
+             doc="percent of shelf cells left open"),
+        Knob("slack_percent", [100, 80, 60, 50, 40, 30, 25, 20, 10, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0], (0, 1000),
              doc="turns allowed beyond the optimum, as a percent of it (rounded up)"),
     )
     answer_format = ("an action: a move (up, down, left or right; also u, d, l, r or north, south, west, east), "
@@ -191,6 +199,16 @@ class Warehouse(TurnBudgetTask):
         check = {"grid": grid, "items": {k: list(v) for k, v in items.items()}, "dock": list(dock),
                  "robot": list(robot), "capacity": params["capacity"], "budget": budget, "optimal": len(steps)}
         return self.draft(question, "\n".join(steps), check)  # only a delivery wins, never a pick
+
+    def effort(self, problem):
+        # the trip program: every trip of up to `capacity` items is priced in each of its orders,
+        # every set of items left is split over its possible first trips, and the plan is walked
+        c = problem.check
+        n, cap = len(c["items"]), c["capacity"]
+        orders = sum(comb(n, k) * factorial(k) for k in range(1, cap + 1))
+        splits = sum(comb(n, size) * sum(comb(size, k) for k in range(1, min(cap, size) + 1))
+                     for size in range(1, n + 1))
+        return orders + splits + c["optimal"]
 
     def start(self, problem):
         return {"pos": list(problem.check["robot"]), "carried": [], "delivered": []}

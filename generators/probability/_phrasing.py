@@ -36,3 +36,26 @@ def and_list(items, conj: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conj} {items[-1]}"
+
+
+def number_of(text: str) -> int:
+    """The inverse of word: 'three' -> 3, '14' -> 14 (any case)."""
+    text = text.lower()
+    return NUMBER_WORDS.index(text) if text in NUMBER_WORDS else int(text)
+
+
+def ordinal_of(text: str) -> int:
+    """The inverse of ordinal: 'second' -> 2, '14th' -> 14."""
+    return ORDINALS.index(text) if text in ORDINALS else int(text[:-2])
+
+
+def question_of(problem) -> str:
+    """The problem's question: its prompt without the closing answer-format paragraph."""
+    return problem.prompt.split("\n\nAnswer format:", 1)[0]
+
+
+def events_in(question: str) -> int:
+    """Atomic events a question combines: its bulleted events (or one), plus a condition."""
+    asked = question.rsplit("\n\n", 1)[-1]
+    bullets = sum(1 for line in asked.splitlines() if line.startswith("- "))
+    return max(bullets, 1) + ("You are told that" in question)

@@ -2,13 +2,14 @@
 a machine, a coin, a box) after one or more observations."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
 
 from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact, percent_text
-from ._phrasing import COLOURS, and_list, ordinal, word
+from ._phrasing import COLOURS, and_list, ordinal, question_of, word
 
 STORIES = ("test", "factory", "coin", "boxes")
 ASKS = ("posterior", "evidence", "predictive")
@@ -72,11 +73,13 @@ class BayesRule(Task):
 
     name = "probability/bayes_rule"
     knobs = (
-        Knob("n_causes", [2, 2, 2, 2, (2, 3), 3, 3, (3, 4), 4, 4], (2, 5), doc="possible hidden causes"),
-        Knob("n_observations", [1, 1, 2, 2, (2, 3), 3, (3, 4), 4, (4, 5), 5], (1, 8), doc="observations made"),
-        Knob("asks", ["posterior", "both", "both", "both", "all", "all", "all", "all", "all", "all"],
+        Knob("n_causes", [2, 2, 2, 2, (2, 3), 3, 3, (3, 4), 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 8], (2, 8),
+             doc="possible hidden causes"),
+        Knob("n_observations", [1, 1, 2, 2, (2, 3), 3, (3, 4), 4, (4, 5), 5, 6, 6, 7, 7, 8, 7, 8, 7, (7, 8), 8],
+             (1, 8), doc="observations made"),
+        Knob("asks", ["posterior", "both", "both", "both", "all", "all", "all", "all", "all", "all"] + ["all"] * 10,
              choices=("posterior", "both", "all"), doc="posterior; plus total probability; plus predictive"),
-        Knob("stories", ["simple", "simple", "simple", "all", "all", "all", "all", "all", "all", "all"],
+        Knob("stories", ["simple", "simple", "simple", "all", "all", "all", "all", "all", "all", "all"] + ["all"] * 10,
              choices=("simple", "all"), doc="test and factory stories only, or also coins and boxes"),
     )
     answer_format = PROB_FORMAT
@@ -108,6 +111,28 @@ class BayesRule(Task):
         else:
             question += intro["predictive"](next_obs)
         return Draft(question, frac_text(answer), fraction_check(answer))
+
+    def effort(self, problem):
+        # per cause: its prior times one likelihood factor per observation; a posterior or a
+        # prediction also normalises by the evidence, and a prediction weighs each cause's
+        # chance of the next observation
+        question = question_of(problem)
+        if "have a certain condition" in question:
+            causes = 2
+        elif "A factory has" in question:
+            causes = len(re.findall(r"Machine [A-Z] makes", question))
+        elif "A bag holds" in question:
+            listing = re.search(r"coins: (.*?)\. One coin", question).group(1)
+            causes = len(re.split(r", | and ", listing))
+        else:
+            causes = len(re.findall(r"^- box \d+:", question, re.M))
+        asked = question.rsplit("\n\n", 1)[1]
+        work = causes * (problem.params["n_observations"] + 1)
+        if not asked.startswith("Before"):
+            work += causes
+        if "next" in asked or "further" in asked:
+            work += 2 * causes
+        return work
 
     # ------------------------------------------------------------------ stories
 

@@ -10,6 +10,7 @@ from math import comb
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
+from procgym.seeding import stable_rng
 
 from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact
 from ._phrasing import COLOURS, noun, ordinal, word
@@ -272,20 +273,36 @@ class CardDraws(Task):
     enumeration of class sequences for deals."""
 
     name = "probability/card_draws"
+    cap_reason = ("the exact count runs a DP over ranks, suits and attribute classes that slows below the speed target "
+                  "past nine cards; by level 16 every event kind, three events and a condition are always in play")
     knobs = (
-        Knob("hand_size", [2, 2, 3, 3, 4, (4, 5), 5, 5, (5, 6), 6], (2, 8), doc="cards drawn"),
-        Knob("kinds", ["count", "count_ordered", "count_ordered", "all", "all", "all", "all", "all", "all", "all"],
+        Knob("hand_size", [2, 2, 3, 3, 4, (4, 5), 5, 5, (5, 6), 6, 6, 7, 7, 8, 8, 9], (2, 12), doc="cards drawn"),
+        Knob("kinds", ["count", "count_ordered", "count_ordered", "all", "all", "all", "all", "all", "all", "all"]
+             + ["all"] * 6,
              choices=("count", "count_ordered", "all"), doc="event kinds: counts, ordered deals, patterns"),
-        Knob("n_events", [1, 1, 1, 2, 2, 2, (2, 3), 3, 3, 3], (1, 3), doc="atomic events combined"),
-        Knob("condition_percent", [0, 0, 0, 20, 30, 40, 50, 50, 60, 70], (0, 100),
+        Knob("n_events", [1, 1, 1, 2, 2, 2, (2, 3), 3, 3, 3] + [3] * 6, (1, 3), doc="atomic events combined"),
+        Knob("condition_percent", [0, 0, 0, 20, 30, 40, 50, 50, 60, 70, 75, 80, 90, 90, 100, 100], (0, 100),
              doc="chance that the question is conditional, P(A | B)"),
         Knob("deck", ["standard", "standard", "standard", "either", "either", "either", "either", "either", "either",
-                      "either"], choices=("standard", "numbered", "either"), doc="which deck the cards come from"),
+             "either"] + ["either"] * 6, choices=("standard", "numbered", "either"),
+             doc="which deck the cards come from"),
     )
     answer_format = PROB_FORMAT
     example = PROB_EXAMPLE
 
     def build(self, rng, params):
+        question, p, _ = self._compose(rng, params)
+        return Draft(question, frac_text(p), fraction_check(p))
+
+    def effort(self, problem):
+        # the reference enumerates every hand state (or every sequence of card classes in a deal)
+        # and tests each atomic event, and the condition, on it; the record's seed and knob
+        # values replay the same draws to find them
+        _, _, work = self._compose(stable_rng(self.name, problem.params, problem.seed), dict(problem.params))
+        return work
+
+    def _compose(self, rng, params):
+        """(question, probability, enumeration work): the draws of one problem, in order."""
         deck_kind = params["deck"] if params["deck"] != "either" else rng.choice(("standard", "numbered"))
         if deck_kind == "standard":
             deck = Deck("standard", 13, 4)
@@ -341,7 +358,10 @@ class CardDraws(Task):
             question += texts[0] + "?"
         else:
             question += JOINS[event[0]] + "?\n" + "\n".join(f"- {t}" for t in texts)
-        return Draft(question, frac_text(p), fraction_check(p))
+        atoms = tuple(event[1]) + ((given,) if given else ())
+        cells, track = deck_cells(deck, attrs, dim)
+        states = len(deal_sequences(cells, m)) if kind == "ordered" else len(hand_states(cells, m, track))
+        return question, p, states * len(atoms)
 
     def _event(self, rng, deck: Deck, kind: str, n: int, k: int, conditional: bool):
         """Attributes, an event (join, atoms), an optional condition, the pattern dimension and the

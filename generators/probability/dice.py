@@ -4,9 +4,10 @@ from __future__ import annotations
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
 
-from ._dice import (BASIC, FULL, JOINS, atom_event, atom_text, dice_text, event_masks, probability, random_atom,
-                    roll_space)
+from ._dice import (BASIC, FULL, JOINS, atom_event, atom_text, dice_text, event_masks, outcomes, probability,
+                    random_atom, roll_space)
 from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact
+from ._phrasing import events_in, question_of
 
 
 @register
@@ -18,13 +19,16 @@ class DiceEvents(Task):
     enumerating every roll (as multisets with multiplicities)."""
 
     name = "probability/dice_events"
+    cap_reason = ("the answer enumerates every roll exactly, and six dice of three sizes is the most it rolls at the "
+                  "speed target; by level 14 three combined events and a condition are always in play")
     knobs = (
-        Knob("n_dice", [2, 2, 2, (2, 3), 3, 3, (3, 4), 4, (4, 5), 5], (1, 6), doc="dice rolled"),
-        Knob("die_types", [1, 1, 1, 1, (1, 2), 2, 2, (2, 3), 3, 3], (1, 3), doc="different die sizes among the dice"),
-        Knob("n_events", [1, 1, 2, 2, 2, (2, 3), 3, 3, 3, 3], (1, 3), doc="atomic events combined"),
-        Knob("condition_percent", [0, 0, 0, 30, 40, 50, 50, 60, 70, 80], (0, 100),
+        Knob("n_dice", [2, 2, 2, (2, 3), 3, 3, (3, 4), 4, (4, 5), 5, 5, (5, 6), (5, 6), 6], (1, 6), doc="dice rolled"),
+        Knob("die_types", [1, 1, 1, 1, (1, 2), 2, 2, (2, 3), 3, 3] + [3] * 4, (1, 3),
+             doc="different die sizes among the dice"),
+        Knob("n_events", [1, 1, 2, 2, 2, (2, 3), 3, 3, 3, 3] + [3] * 4, (1, 3), doc="atomic events combined"),
+        Knob("condition_percent", [0, 0, 0, 30, 40, 50, 50, 60, 70, 80, 85, 90, 95, 100], (0, 100),
              doc="chance that the question is conditional, P(A | B)"),
-        Knob("events", ["basic", "full", "full", "full", "full", "full", "full", "full", "full", "full"],
+        Knob("events", ["basic", "full", "full", "full", "full", "full", "full", "full", "full", "full"] + ["full"] * 4,
              choices=("basic", "full"), doc="which kinds of atomic event may appear"),
     )
     answer_format = PROB_FORMAT
@@ -78,6 +82,11 @@ class DiceEvents(Task):
         else:
             question += f"{JOINS[join]}?\n" + "\n".join(f"- {atom_text(a, n)}" for a in atoms)
         return Draft(question, frac_text(p), fraction_check(p, sides=sides))
+
+    def effort(self, problem):
+        # every distinct roll is enumerated and each atomic event (and the condition) tested on it
+        rolls = len(outcomes(tuple(sorted(problem.check["sides"]))))
+        return rolls * events_in(question_of(problem))
 
     def grade(self, answer, problem):
         return grade_exact(answer, problem.check, "the probability")

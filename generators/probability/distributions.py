@@ -2,6 +2,7 @@
 times, negative binomial waits, and races between two players."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import comb
 
@@ -9,13 +10,16 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
 
 from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact
-from ._phrasing import ordinal, word
+from ._phrasing import number_of, ordinal, ordinal_of, question_of, word
 
 TIERS = {
     "basic": ("bin_eq", "bin_ge", "geo_eq", "geo_gt"),
     "middle": ("bin_eq", "bin_ge", "bin_le", "bin_between", "geo_eq", "geo_gt", "geo_le"),
     "conditional": ("bin_between", "bin_cond", "bin_le", "geo_memory", "geo_le", "negbin", "bin_ge"),
     "all": ("bin_between", "bin_cond", "geo_memory", "negbin", "geo_parity", "race", "two_bin"),
+    # levels past 10: only the kinds whose sums grow with the trials (long sums, conditioning,
+    # memorylessness over many trials, two counts compared)
+    "sums": ("bin_between", "bin_cond", "geo_memory", "two_bin"),
 }
 STORIES = (  # intro, one trial, trials, success, successes, "n trials" sentence, "until" sentence
     ("A basketball player makes each free throw with probability {p}, independently of the other throws.",
@@ -92,15 +96,17 @@ class BinomialGeometric(Task):
     (an infinite series), and memorylessness (P(X > s + t | X > s)). Negative binomial: the r-th
     success on trial k. At the top, races (two players alternate until one succeeds) and comparisons
     of two independent binomial counts. Levels add trials, harder success probabilities and the
-    kinds that need complements, conditioning or series."""
+    kinds that need complements, conditioning or series; past level 10 every question is a long sum
+    (a range or a conditional count over many trials, memorylessness, two counts compared)."""
 
     name = "probability/binomial_geometric"
     knobs = (
         Knob("kinds", ["basic", "basic", "middle", "middle", "conditional", "conditional", "conditional", "all", "all",
-                       "all"], choices=tuple(TIERS), doc="which kinds of question may appear"),
-        Knob("n_trials", [3, 4, 4, 5, 6, (6, 7), (7, 8), (7, 9), (8, 10), (9, 12)], (2, 20),
+             "all"] + ["sums"] * 10, choices=tuple(TIERS), doc="which kinds of question may appear"),
+        Knob("n_trials", [3, 4, 4, 5, 6, (6, 7), (7, 8), (7, 9), (8, 10), (9, 12), (10, 12), (10, 13), (11, 13),
+             (11, 14), (12, 14), (12, 15), (13, 16), (14, 17), (15, 18), (16, 20)], (2, 20),
              doc="trials in binomial questions"),
-        Knob("max_denominator", [2, 3, 4, 4, 5, 6, 6, 8, 8, 10], (2, 12),
+        Knob("max_denominator", [2, 3, 4, 4, 5, 6, 6, 8, 8, 10, 10, 11, 11, 12, 12, 13, 14, 14, 15, 16], (2, 16),
              doc="largest denominator of a success probability"),
     )
     answer_format = PROB_FORMAT
@@ -114,6 +120,67 @@ class BinomialGeometric(Task):
             if 0 < value < 1:
                 break
         return Draft(question, frac_text(value), fraction_check(value))
+
+    def effort(self, problem):
+        # the reference's exact arithmetic: every term it sums (a binomial or geometric term, a
+        # series' first term and ratio), each costing the digits of its exact fraction, so that
+        # more terms, more trials and harder probabilities all count
+        q = question_of(problem)
+        n = problem.params["n_trials"]
+        probs = [Fraction(x) for x in re.findall(r"probability (\d+/\d+)", q)]
+        p = probs[0] if probs else Fraction(1)
+        num = r"(\w+)"
+
+        def cost(*values):
+            return sum(len(str(v.numerator)) + len(str(v.denominator)) for v in values)
+
+        def binomial(count_n, prob, ks):
+            return cost(*(binom_pmf(count_n, prob, k) for k in ks))
+
+        def geometric(ks):
+            return cost(*((1 - p) ** (j - 1) * p for j in ks))
+
+        if "take turns" in q:
+            a, b = probs
+            return cost(a, b, (1 - a) * (1 - b), race_first(a, b))
+        if "Ann takes" in q:
+            n1, n2 = (number_of(x) for x in re.search(rf"Ann takes {num} free.*Ben takes {num} free", q).groups())
+            p1, p2 = probs
+            pairs = [binom_pmf(n1, p1, x) * binom_pmf(n2, p2, y) for x in range(n1 + 1) for y in range(n2 + 1)
+                     if (x > y if "more than" in q else x == y)]
+            return binomial(n1, p1, range(n1 + 1)) + binomial(n2, p2, range(n2 + 1)) + cost(*pairs)
+        if "-numbered" in q:
+            return cost(p, (1 - p) * p, (1 - p) ** 2, geometric_series(p, (1 - p) ** 2))
+        if "comes on exactly the" in q:
+            m = re.search(r"that the (\w+) [a-z ]+? comes on exactly the (\w+) ", q)
+            r, k = (ordinal_of(x) for x in m.groups())
+            return cost(p ** r, (1 - p) ** (k - r), negbin_pmf(p, r, k))
+        if "none of the first" in q:
+            s = number_of(re.search(rf"none of the first {num} ", q).group(1))
+            total = number_of(re.search(rf"more than {num} \w+ are needed in total", q).group(1))
+            return geometric(range(1, total + 1)) + geometric(range(1, s + 1))
+        if "comes on the" in q:
+            k = ordinal_of(re.search(r"comes on the (\w+) ", q).group(1))
+            return geometric([k])
+        if "are needed?" in q:
+            return geometric(range(1, number_of(re.search(rf"more than {num} ", q).group(1)) + 1))
+        if "comes within the first" in q:
+            return geometric(range(1, number_of(re.search(rf"within the first {num} ", q).group(1)) + 1))
+        asked = q.rsplit("\n\n", 1)[1]
+        if "You are told that there are at least" in q:
+            b = number_of(re.search(rf"there are at least {num} ", q).group(1))
+            m = re.search(rf"there are (exactly|at least) {num} [a-z ]+\?$", asked)
+            a = number_of(m.group(2))
+            top = range(a, a + 1) if m.group(1) == "exactly" else range(a, n + 1)
+            return binomial(n, p, top) + binomial(n, p, range(b, n + 1))
+        m = re.search(rf"at least {num} and at most {num}", asked)
+        if m:
+            a, b = (number_of(x) for x in m.groups())
+            return binomial(n, p, range(a, b + 1))
+        m = re.search(rf"of (exactly|at least|at most) {num} ", asked)
+        k = number_of(m.group(2))
+        ks = {"exactly": range(k, k + 1), "at least": range(k, n + 1), "at most": range(0, k + 1)}[m.group(1)]
+        return binomial(n, p, ks)
 
     def _question(self, rng, kind, params):
         n = params["n_trials"]

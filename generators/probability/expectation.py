@@ -2,6 +2,7 @@
 dice, coin games, drawing until a stopping rule, and rerolling strategies."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -11,7 +12,7 @@ from procgym.kit import decimal_text, frac_text, drawn_example
 from ._dice import FULL as DICE_ATOMS
 from ._dice import atom_text, dice_text, holds, outcomes, random_atom
 from ._exact import EXACT_DECIMAL_FORMAT, fraction_check, grade_exact
-from ._phrasing import COLOURS, and_list, ordinal, word
+from ._phrasing import COLOURS, and_list, number_of, ordinal, ordinal_of, question_of, word
 
 TIERS = {
     "basic": ("game", "table"),
@@ -19,6 +20,8 @@ TIERS = {
     "games": ("game", "table", "function", "coin", "draw_until"),
     "strategy": ("game", "table", "function", "coin", "draw_until", "reroll"),
     "hard": ("game", "table", "function", "draw_until", "reroll", "reroll"),
+    # levels past 10: the kinds that grow with the level (more payout rules, more dice, more rerolls)
+    "heavy": ("game", "function", "reroll"),
 }
 FUNCTIONS = ("max", "min", "range", "distinct", "product", "sum_sq", "top_two")
 EXAMPLES = ("7/4", "-5/2", "3", "11/6")  # each problem shows one that is not its answer
@@ -115,6 +118,28 @@ def draws_until(counts: tuple, rule: tuple) -> Fraction:
     return expect(tuple(counts), 0)
 
 
+def draw_states(counts: tuple, rule: tuple) -> int:
+    """The (balls left, progress) states draws_until's DP visits before the rule stops it."""
+    start = (tuple(counts), 0)
+    seen, frontier = {start}, [start]
+    while frontier:
+        left, progress = frontier.pop()
+        for c, k in enumerate(left):
+            if not k:
+                continue
+            if rule[0] == "kth":
+                new = progress + (c == rule[1])
+                done = new == rule[2]
+            else:
+                new = progress | (1 << c)
+                done = new == (1 << len(left)) - 1
+            state = (left[:c] + (k - 1,) + left[c + 1:], new)
+            if not done and state not in seen:
+                seen.add(state)
+                frontier.append(state)
+    return len(seen)
+
+
 @register
 class ExpectedValue(Task):
     """Exact expected values. Kinds: a dice game whose payout is set by the first rule that applies
@@ -123,16 +148,24 @@ class ExpectedValue(Task):
     spread, product, number of distinct values); a coin game flipping until the first head; the
     expected number of draws until a stopping rule; and the value of rerolling a die, either with a
     fixed rule or with the optimal strategy (backward induction), with costly rerolls at the top.
-    Levels add rules, dice, values, rerolls and the harder kinds."""
+    Levels add rules, dice, values, rerolls and the harder kinds; past level 10 only the kinds that
+    keep growing remain (games with more rules, functions of more dice, more rerolls)."""
 
     name = "probability/expected_value"
+    released_dips = {
+        8: "seeds 0-7 draw no dice game at level 8; over 300 seeds level 8 averages 33.8 +- 1.9 against 29.9 +- 2.0 at level 7",
+    }
     knobs = (
-        Knob("kinds", ["basic", "basic", "middle", "middle", "games", "games", "strategy", "strategy", "hard", "hard"],
+        Knob("kinds", ["basic", "basic", "middle", "middle", "games", "games", "strategy", "strategy", "hard", "hard"]
+             + ["heavy"] * 10,
              choices=tuple(TIERS), doc="which kinds of question may appear"),
-        Knob("n_rules", [2, 3, 3, 3, 3, 4, 4, 4, 5, 5], (2, 6), doc="payout rules, table values or coin flips"),
-        Knob("n_dice", [2, 2, 2, 2, 2, 2, (2, 3), 3, 3, 3], (2, 4), doc="dice rolled in dice questions"),
-        Knob("rerolls", [1, 1, 1, 1, 1, 1, 1, 2, 2, 3], (1, 5), doc="rerolls allowed in reroll questions"),
-        Knob("twists", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_rules", [2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8),
+             doc="payout rules, table values or coin flips"),
+        Knob("n_dice", [2, 2, 2, 2, 2, 2, (2, 3), 3, 3, 3, 3, 3, (3, 4), 4, 4, 4, 4, 4, 4, 4], (2, 4),
+             doc="dice rolled in dice questions"),
+        Knob("rerolls", [1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 6, 7, 8], (1, 8),
+             doc="rerolls allowed in reroll questions"),
+        Knob("twists", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="entry fees, transformed variables, variances and costly rerolls"),
     )
     answer_format = EXACT_DECIMAL_FORMAT
@@ -149,6 +182,32 @@ class ExpectedValue(Task):
         # drawn last: nothing else in the problem depends on it, and it is never this problem's answer
         return Draft(question, text, fraction_check(value, decimals=True),
                      example=drawn_example(rng, EXAMPLES, lambda e: Fraction(e) != value))
+
+    def effort(self, problem):
+        # the reference's terms: every roll of the dice (each tested against the payout rules in
+        # turn), every row of a table (twice for a variance), every flip of the coin game, every
+        # state of the draw-until DP, every face at every reroll stage
+        q = question_of(problem)
+        if "A random variable X" in q:
+            rows = q.count("\n- P(X = ")
+            return rows + (3 * rows if "Var(X)" in q else rows)
+        if "You flip" in q:
+            return 2 * number_of(re.search(r"but at most (\w+) times", q).group(1)) + 1
+        if "An urn contains" in q:
+            balls = re.findall(r"(\d+) (\w+) balls?", q)
+            counts, names = tuple(int(k) for k, _ in balls), [c for _, c in balls]
+            if "each of the" in q:
+                return draw_states(counts, ("all",))
+            k, colour = re.search(r"stopping as soon as the (\w+) (\w+) ball is drawn", q).groups()
+            return draw_states(counts, ("kth", names.index(colour), ordinal_of(k)))
+        if "reroll" in q:
+            sides = int(re.search(r"a fair (\d+)-sided die", q).group(1))
+            times = 1 if "reroll the die, once" in q else number_of(re.search(r"up to (\w+) times", q).group(1))
+            return sides * times + times
+        sides = [int(s) for k, s in re.findall(r"(\w+) fair (\d+)-sided di(?:e|ce)", q) for _ in range(number_of(k))]
+        rolls = len(outcomes(tuple(sorted(sides))))
+        rules = q.count("\n- if ") + q.count("\n- otherwise, if ")
+        return rolls * (rules + 1)
 
     # ------------------------------------------------------------------ kinds
 

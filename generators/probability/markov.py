@@ -2,13 +2,14 @@
 number of steps until absorption, solved exactly."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
 
 from ._exact import EXACT_FORMAT, PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact, solve_linear
-from ._phrasing import and_list, word
+from ._phrasing import and_list, question_of, word
 
 EXITS = ("North door", "South door", "East door", "West door", "Roof hatch")
 
@@ -63,12 +64,15 @@ class MarkovAbsorption(Task):
 
     name = "probability/markov_absorption"
     knobs = (
-        Knob("n_transient", [2, 2, 3, 3, 4, 4, 5, 5, 6, 7], (1, 10), doc="non-absorbing states"),
-        Knob("n_absorbing", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3], (2, 4), doc="absorbing states"),
-        Knob("max_branches", [2, 3, 3, 3, 3, 3, 4, 4, 4, 4], (2, 5), doc="most possible moves from a state"),
-        Knob("self_loops", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_transient", [2, 2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18], (1, 20),
+             doc="non-absorbing states"),
+        Knob("n_absorbing", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (2, 4),
+             doc="absorbing states"),
+        Knob("max_branches", [2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5], (2, 5),
+             doc="most possible moves from a state"),
+        Knob("self_loops", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="a state may stay where it is"),
-        Knob("steps_percent", [0, 0, 0, 0, 20, 30, 40, 40, 50, 50], (0, 100),
+        Knob("steps_percent", [0, 0, 0, 0, 20, 30, 40, 40, 50, 50, 50, 55, 55, 60, 60, 65, 65, 70, 70, 70], (0, 100),
              doc="chance of asking the expected number of moves instead of a probability"),
     )
     answer_format = PROB_FORMAT
@@ -120,6 +124,18 @@ class MarkovAbsorption(Task):
                          "-17/4")  # never the answer: no count of steps is negative
         question += f"What is the probability that it leaves through the {target}?"
         return Draft(question, frac_text(value), fraction_check(value))
+
+    def effort(self, problem):
+        # Gauss-Jordan elimination on the n transient states' equations (about n^2 (n + 1)
+        # multiply-subtracts), after writing one coefficient per possible move
+        question = question_of(problem)
+        if "A gambler" in question:
+            n = int(re.search(r"has \$0 or \$(\d+)", question).group(1)) - 1
+            moves = n * (3 if "neither wins nor loses" in question else 2)
+        else:
+            n = len(re.findall(r"^- From room ", question, re.M))
+            moves = question.count(" with probability ")
+        return n * n * (n + 1) + moves
 
     @staticmethod
     def _gambler(rng, n, ties, steps):

@@ -2,6 +2,8 @@
 sample variance and standard deviation, also of linearly transformed data."""
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 from fractions import Fraction
 from math import gcd
@@ -12,6 +14,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from ._exact import EXACT_DECIMAL_FORMAT, EXACT_FORMAT, fraction_check, grade_exact
+from ._phrasing import question_of
 
 TIERS = {
     "centre": ("mean", "median", "range"),
@@ -93,14 +96,16 @@ class DescriptiveStatistics(Task):
 
     name = "probability/descriptive_statistics"
     knobs = (
-        Knob("n_values", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16], (3, 60), doc="data values"),
+        Knob("n_values", [5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 26, 28], (3, 60),
+             doc="data values"),
         Knob("stats", ["centre", "modes", "variance", "variance", "spread", "spread", "spread", "transform",
-                       "transform", "transform"], choices=tuple(TIERS), doc="which statistics may be asked"),
-        Knob("table_percent", [0, 0, 0, 20, 30, 40, 50, 60, 70, 80], (0, 100),
+             "transform", "transform"] + ["transform"] * 10, choices=tuple(TIERS), doc="which statistics may be asked"),
+        Knob("table_percent", [0, 0, 0, 20, 30, 40, 50, 60, 70, 80, 80, 80, 85, 85, 85, 90, 90, 90, 90, 90], (0, 100),
              doc="chance that the data come as a frequency table"),
-        Knob("decimals", [False, False, False, False, False, False, True, True, True, True],
+        Knob("decimals", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="values may have one decimal place"),
-        Knob("value_max", [10, 12, 15, 20, 20, 25, 30, 40, 50, 60], (3, 1000), doc="largest value"),
+        Knob("value_max", [10, 12, 15, 20, 20, 25, 30, 40, 50, 60, 60, 65, 70, 75, 80, 85, 90, 95, 100, 110],
+             (3, 1000), doc="largest value"),
     )
     answer_format = EXACT_FORMAT
     example = "37/6"
@@ -192,6 +197,28 @@ class DescriptiveStatistics(Task):
             value = var
             question += f"\n\nWhat is the {which} variance of the data?"
         return Draft(question, frac_text(value), fraction_check(value, decimals), fmt, _example(rng, value))
+
+    def effort(self, problem):
+        # passes over the data: a list is read value by value, a frequency table row by row (a
+        # product per row); the mean and range take one pass, the median a sort, the modes a
+        # tally, a variance the mean and then a squared deviation per entry, a standard deviation
+        # also the simplification of its square root; transformed data add a pass for y = ax + b
+        q = question_of(problem)
+        n = int(re.search(r"A data set of (\d+) values", q).group(1))
+        rows = q.count("\n- value ")
+        entries = 2 * rows if rows else n
+        asked = q.rsplit("\n\n", 1)[1]
+        if "median" in asked:
+            return entries + (rows if rows else math.ceil(n * math.log2(n)))
+        if "mode" in asked or "range" in asked or asked.startswith("What is the mean of the data"):
+            return entries + 1
+        work = 0
+        if "new values y" in asked:
+            work += entries
+            if "mean of the new" in asked:
+                return work + entries + 1
+        work += 3 * entries + 2
+        return work + (4 if "standard deviation" in asked else 0)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -8,7 +8,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
 
 from ._exact import PROB_EXAMPLE, PROB_FORMAT, fraction_check, grade_exact, solve_linear
-from ._phrasing import and_list
+from ._phrasing import and_list, question_of
 
 THEMES = (
     {"noun": "people", "one": "person", "intro": "In a survey, each person gave their age group and favourite drink",
@@ -220,6 +220,8 @@ class TwoWayTable(Task):
     without replacement. Hidden tables are solved by Gauss-Jordan elimination over Fractions."""
 
     name = "probability/two_way_table"
+    cap_reason = ("the survey themes have at most three row and four column categories, and level 10 already hides "
+                  "the whole 3 x 4 table behind facts and asks about pairs of people")
     knobs = (
         Knob("rows", [2, 2, 2, 2, 3, 3, 3, 3, 3, 3], (2, 3), doc="row categories"),
         Knob("cols", [2, 3, 3, 3, 3, 3, 3, 4, 4, 4], (2, 4), doc="column categories"),
@@ -266,6 +268,26 @@ class TwoWayTable(Task):
             ask = "joint"
         question = body + "\n\n" + question_text(ask, theme, a, b, b2)
         return Draft(question, frac_text(value), fraction_check(value))
+
+    def effort(self, problem):
+        # a hidden table is first rebuilt from its facts by elimination (about cells^2 steps per
+        # fact); then the counts the question needs are added up: the cells of the rows and
+        # columns it names, and the grand total
+        q = question_of(problem)
+        r, c = problem.params["rows"], problem.params["cols"]
+        cells = r * c
+        work = cells  # the grand total
+        if "these facts are known" in q:
+            facts = sum(1 for line in q.split("these facts are known:\n", 1)[1].splitlines() if line.startswith("- "))
+            work += facts * cells
+        asked = q.rsplit("\n\n", 1)[1]
+        if "Two different" in asked:
+            return work + (2 * r + 3 if "same" in asked and "group" in asked else r + 4)
+        if "Given that" in asked:
+            return work + (2 * r if " or " in asked.split(",")[0] else r + c) + 1
+        if "(or both)" in asked:
+            return work + r + c + 1
+        return work + 2
 
     def grade(self, answer, problem):
         return grade_exact(answer, problem.check, "the probability")

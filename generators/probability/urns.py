@@ -2,13 +2,14 @@
 with or without replacement, with a Polya rule, and after a ball moves between two urns."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text
 
 from ._exact import PROB_EXAMPLE, PROB_FORMAT, Space, fraction_check, grade_exact
-from ._phrasing import COLOURS, and_list, ordinal, word
+from ._phrasing import COLOURS, and_list, events_in, number_of, ordinal, question_of, word
 
 RULES = {
     "without": "without replacement",
@@ -167,15 +168,17 @@ class UrnDraws(Task):
     enumerating every colour sequence with exact integer weights."""
 
     name = "probability/urn_draws"
+    cap_reason = ("the answer enumerates every colour sequence, at most 3^6 = 729 of them (more colours draw fewer "
+                  "balls); by level 15 every draw rule, transfers, three events and a condition are in play")
     knobs = (
-        Knob("draws", [2, 3, 3, 3, 4, 4, 5, 5, 5, 6], (1, 8), doc="balls drawn"),
-        Knob("colours", [2, 2, 2, (2, 3), 3, 3, 3, (3, 4), (3, 4), (3, 4)], (2, 5), doc="colours in the urn"),
-        Knob("rules", ["without", "without", "both", "both", "both", "all", "all", "all", "all", "all"],
+        Knob("draws", [2, 3, 3, 3, 4, 4, 5, 5, 5, 6] + [6] * 5, (1, 8), doc="balls drawn"),
+        Knob("colours", [2, 2, 2, (2, 3), 3, 3, 3, (3, 4), (3, 4), (3, 4)] + [3] * 5, (2, 5), doc="colours in the urn"),
+        Knob("rules", ["without", "without", "both", "both", "both", "all", "all", "all", "all", "all"] + ["all"] * 5,
              choices=tuple(TIERS), doc="how balls are returned after a draw"),
-        Knob("transfer_percent", [0, 0, 0, 0, 0, 20, 30, 40, 50, 50], (0, 100),
+        Knob("transfer_percent", [0, 0, 0, 0, 0, 20, 30, 40, 50, 50, 55, 60, 70, 80, 90], (0, 100),
              doc="chance that a hidden ball is first moved in from a second urn"),
-        Knob("n_events", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 3), doc="atomic events combined"),
-        Knob("condition_percent", [0, 0, 20, 20, 30, 40, 40, 50, 60, 60], (0, 100),
+        Knob("n_events", [1, 1, 1, 2, 2, 2, 2, 3, 3, 3] + [3] * 5, (1, 4), doc="atomic events combined"),
+        Knob("condition_percent", [0, 0, 20, 20, 30, 40, 40, 50, 60, 60, 70, 80, 90, 100, 100], (0, 100),
              doc="chance that the question is conditional, P(A | B)"),
     )
     answer_format = PROB_FORMAT
@@ -248,6 +251,25 @@ class UrnDraws(Task):
         else:
             question += JOINS[join] + "?\n" + "\n".join(f"- {t}" for t in texts)
         return Draft(question, frac_text(p), fraction_check(p))
+
+    def effort(self, problem):
+        # every colour sequence of the draws is enumerated (after each possible transferred
+        # ball), and each atomic event (and the condition) tested on it
+        question = question_of(problem)
+        names = [c for c in COLOURS if re.search(rf"\d+ {c} balls?", question)]
+
+        def urn(text):
+            found = dict((c, int(k)) for k, c in re.findall(r"(\d+) (\w+) balls?", text))
+            return [found.get(c, 0) for c in names]
+
+        if "Urn A contains" in question:
+            source = urn(re.search(r"Urn A contains (.*?)\. Urn B", question).group(1))
+            counts = urn(re.search(r"Urn B contains (.*?)\. First", question).group(1))
+        else:
+            source, counts = None, urn(re.search(r"An urn contains (.*?)\. ", question).group(1))
+        m = number_of(re.search(r"(\w+) balls are drawn", question).group(1))
+        rule = "with" if "with replacement" in question else "polya" if "extra ball" in question else "without"
+        return len(draw_sequences(counts, m, rule, source)) * events_in(question)
 
     def grade(self, answer, problem):
         return grade_exact(answer, problem.check, "the probability")

@@ -24,18 +24,20 @@ class Board:
         self.h, self.w = h, w
         n = h * w
         self.white = sum(1 << i for i in range(n) if i not in black)
+        # a white cell sees the run of white cells through it in its row and in its column: one
+        # pass per line gives every run, shared by the cells on it
         self.sight = [0] * n
-        for i in range(n):
-            if i in black:
-                continue
-            r, c = divmod(i, w)
-            m = 1 << i
-            for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-                rr, cc = r + dr, c + dc
-                while 0 <= rr < h and 0 <= cc < w and rr * w + cc not in black:
-                    m |= 1 << (rr * w + cc)
-                    rr, cc = rr + dr, cc + dc
-            self.sight[i] = m
+        lines = [[r * w + c for c in range(w)] for r in range(h)] + [[r * w + c for r in range(h)] for c in range(w)]
+        for line in lines:
+            run: list[int] = []
+            for i in line + [-1]:  # -1: the edge closes the last run
+                if i >= 0 and i not in black:
+                    run.append(i)
+                    continue
+                mask = sum(1 << j for j in run)
+                for j in run:
+                    self.sight[j] |= mask
+                run = []
         self.around = {}
         for i in black:
             r, c = divmod(i, w)
@@ -54,7 +56,6 @@ def count_solutions(board: Board, numbers: dict[int, int], limit: int = 2, out: 
     """
     white, sight = board.white, board.sight
     clues = [(board.around[i], n) for i, n in numbers.items()]
-    cells = [i for i in range(board.h * board.w) if white >> i & 1]
 
     def place(bulbs, lit, m):
         """Put bulbs on the cells of m; None if one would see another."""
@@ -89,7 +90,11 @@ def count_solutions(board: Board, numbers: dict[int, int], limit: int = 2, out: 
                     avail = white & ~bulbs & ~blocked & ~lit
                     changed = True
             best, best_count = 0, 99
-            for i in cells:
+            dark = white & ~lit
+            while dark:  # the unlit cells in reading order (lit grows on the way: look again)
+                low = dark & -dark
+                dark ^= low
+                i = low.bit_length() - 1
                 if not lit >> i & 1:
                     options = sight[i] & avail
                     if not options:
@@ -219,20 +224,24 @@ class Akari(Task):
     solution, proved by a counting solver (propagation and branching); the verifier checks the
     rules, so its feedback names the broken one.
 
-    Levels grow the grid (5x5 to 10x10), make black cells sparser (longer runs, more
-    interaction) and take away numbers while the solution stays unique, so more deduction
-    and search is needed.
+    Levels grow the grid (4x4 to 10x10 at level 10, 13x13 at level 20), make black cells
+    sparser (longer runs, more interaction) and take away numbers while the solution stays
+    unique, so more deduction and search is needed.
 
     Generation makes one uniqueness check per number taken away: about 1,500 problems/s at
-    level 5, falling to about 200/s at level 9 and 110/s at level 10 (10x10).
+    level 5, falling to about 200/s at level 9, 110/s at level 10 (10x10) and about 10/s at
+    level 20 (13x13).
     """
 
     name = "puzzles/akari"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (3, 14), doc="grid rows"),
-        Knob("cols", [4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (3, 14), doc="grid columns"),
-        Knob("black_percent", [25, 25, 22, 22, 20, 20, 18, 18, 16, 16], (5, 60), doc="share of black cells"),
-        Knob("keep_percent", [100, 80, 60, 50, 40, 35, 30, 25, 20, 15], (0, 100),
+        Knob("rows", [4, 5, 5, 6, 6, 7, 7, 8, 9, 10, 11, 11, 11, 12, 12, 12, 12, 13, 13, 13], (3, 14),
+             doc="grid rows"),
+        Knob("cols", [4, 5, 5, 6, 6, 7, 7, 8, 9, 10, 11, 11, 11, 12, 12, 12, 12, 13, 13, 13], (3, 14),
+             doc="grid columns"),
+        Knob("black_percent", [25, 25, 22, 22, 20, 20, 18, 18, 16, 16, 16, 15, 15, 15, 15, 14, 14, 15, 14, 14], (5, 60),
+             doc="share of black cells"),
+        Knob("keep_percent", [100, 80, 60, 50, 40, 35, 30, 25, 20, 15, 12, 10, 8, 8, 6, 6, 5, 5, 5, 4], (0, 100),
              doc="share of black cells that keep their number (more stay when removing one would allow "
                  "a second solution)"),
     )
@@ -262,6 +271,11 @@ class Akari(Task):
                     f"exactly one solution.")
         check = {"rows": h, "cols": w, "black": sorted(black), "numbers": {str(k): v for k, v in numbers.items()}}
         return Draft(question, "\n".join(picture(h, w, black, numbers, bulbs)), check)
+
+    def effort(self, problem):
+        # the cells to deduce: every white cell gets a bulb or stays dark
+        c = problem.check
+        return c["rows"] * c["cols"] - len(c["black"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -68,6 +68,13 @@ def _row_patterns(n: int) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
+def _patterns_by_count(n: int) -> tuple:
+    """Every row pattern in decreasing order, and per cell count k those with k cells."""
+    every = range((1 << n) - 1, -1, -1)
+    return every, tuple(tuple(p for p in every if p.bit_count() == k) for k in range(n + 1))
+
+
 def count_solutions(n: int, fleet: list[int], rows: list[int | None], cols: list[int | None],
                     ship_hints: int, water_hints: int, limit: int = 2, out: list | None = None,
                     dead: set | None = None, budget: list[int] | None = None) -> int:
@@ -99,7 +106,13 @@ def count_solutions(n: int, fleet: list[int], rows: list[int | None], cols: list
     water = [water_hints >> (r * n) & full for r in range(n)]
     hints = [ship_hints >> (r * n) & full for r in range(n)]
     shape = [pat[1:] for pat in patterns]  # indexed by the pattern itself
+    every_pattern, by_count = _patterns_by_count(n)
     total_cells = sum(fleet)
+
+    long_lengths = [k for k in lengths if k >= 2]
+    # per ship length, the room for ships of that length in the rows from r down (rows do not change)
+    row_room = {k: [sum((n if rows[x] is None else rows[x]) // k for x in range(r, n)) for r in range(n + 1)]
+                for k in long_lengths}
 
     def longest_left():
         return max((k for k in lengths if left[k] > 0), default=0)
@@ -129,13 +142,11 @@ def count_solutions(n: int, fleet: list[int], rows: list[int | None], cols: list
             dead.add(key)
             return 0
         # every ship not yet started lies in one remaining row or one column: enough room?
-        for length in lengths:
-            if length < 2:
-                continue
-            ships = sum(left[k] for k in lengths if k >= length)
-            ships -= sum(1 for v in vlen if v)  # open vertical ships are among them (at most)
-            room = sum((n if rows[x] is None else rows[x]) // length for x in range(r, n))
-            room += sum((n - r if cols[c] is None else min(col_left[c], n - r)) // length for c in range(n))
+        open_ships = sum(1 for v in vlen if v)  # open vertical ships are among them (at most)
+        col_room = [n - r if cols[c] is None else min(col_left[c], n - r) for c in range(n)]
+        for length in long_lengths:
+            ships = sum(left[k] for k in lengths if k >= length) - open_ships
+            room = row_room[length][r] + sum(v // length for v in col_room)
             if ships > room:
                 dead.add(key)
                 return 0
@@ -148,10 +159,13 @@ def count_solutions(n: int, fleet: list[int], rows: list[int | None], cols: list
         want = rows[r]
         hint = hints[r]
         found = 0
-        p = allowed
-        while True:
+        # the row's patterns within `allowed`, in decreasing order (as counting down through
+        # the subsets of `allowed` meets them), only those with the row's count when it is given
+        for p in (by_count[want] if want is not None else every_pattern):
+            if p & ~allowed:
+                continue
             k, runs, single = shape[p]
-            if (want is None or k == want) and not hint & ~p and cells + k <= total_cells:
+            if not hint & ~p and cells + k <= total_cells:
                 ok = True
                 used = []
                 for length in runs:
@@ -186,9 +200,6 @@ def count_solutions(n: int, fleet: list[int], rows: list[int | None], cols: list
                     left[length] += 1
                 if found >= need:
                     break
-            if not p:
-                break
-            p = (p - 1) & allowed
         if not found:
             dead.add(key)
         return found
@@ -290,6 +301,8 @@ class Battleship(Task):
         Knob("fleet", list(FLEETS[:8]) + [FLEETS[7], FLEETS[8]], choices=FLEETS, doc="ship lengths"),
         Knob("hidden_counts", [0, 0, 0, 0, 0, 0, 1, 0, 1, 0], (0, 10), doc="row or column counts not given"),
     )
+    cap_reason = ("the uniqueness proof counts fleet placements row by row (2^n patterns a row): one step past "
+                  "level 10 (a tenth ship, a hidden count or a 10x10 grid) already takes about a second per problem")
     answer_format = ("the grid with # for every ship cell and . for water, one row per line (rows may also "
                      "be separated by commas)")
     example = "##.#,#...,...#,.#.."  # the top-left ship cells form an L, which no ship is: never an answer
@@ -358,6 +371,13 @@ class Battleship(Task):
                  "ship_hints": [i for i in range(n * n) if ship_hints >> i & 1],
                  "water_hints": [i for i in range(n * n) if water_hints >> i & 1]}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the cells to deduce (ship or water), and a line's worth more for each count not given
+        # (that line's cells are then deduced from the fleet and the crossing lines alone)
+        c = problem.check
+        hidden = sum(k is None for k in c["rows"] + c["cols"])
+        return c["size"] ** 2 - len(c["ship_hints"]) - len(c["water_hints"]) + c["size"] * hidden
 
     def grade(self, answer, problem):
         c = problem.check

@@ -108,16 +108,20 @@ class Binairo(Task):
     Generation runs below 1,000 problems/s at the larger sizes, and why: each cell tried for
     blanking costs a solver call (about 100 on a 12x12 grid), each starting from over a thousand
     candidate lines per row and column. Measured as CPU time on one core (`python
-    bench/generation.py --clock cpu`): about 4,000/s at level 1, 460/s at level 5 (8x8) and 40/s at
-    level 10 (12x12).
+    bench/generation.py --clock cpu`): about 4,000/s at level 1, 460/s at level 5 (8x8), 40/s at
+    level 10 (12x12), about 15/s at level 14 (16x16) and 5/s at level 18 (18x18).
     """
 
     name = "puzzles/binairo"
     knobs = (
-        Knob("size", [4, 6, 6, 6, 8, 8, 10, 10, 12, 12], (4, 14), doc="side of the grid (even)"),
-        Knob("prune", [0.6, 0.5, 0.8, 1.0, 0.8, 1.0, 0.8, 1.0, 0.9, 1.0], (0.0, 1.0),
+        Knob("size", [4, 6, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 14, 16, 16, 16, 18, 18], (4, 20),
+             doc="side of the grid (even)"),
+        Knob("prune", [0.6, 0.5, 0.8, 1.0, 0.8, 1.0, 0.8, 1.0, 0.9, 1.0, 0.8, 0.9, 1.0, 0.8, 0.9, 1.0, 0.8, 0.9],
+             (0.0, 1.0),
              doc="chance that each cell is tried for blanking (kept when blanking it loses uniqueness)"),
     )
+    cap_reason = ("grids are even-sided, and the next size, 20x20 (8,196 candidate lines per row and column "
+                  "against 3,254 at 18x18), takes several seconds per problem")
     answer_format = "the completed grid, one row per line, each row as its digits 0 and 1"
     example = "0101\n0101\n0101\n0101"
 
@@ -134,6 +138,10 @@ class Binairo(Task):
                     + "\n".join(" ".join(row) for row in rows_of(puzzle, n)))
         return Draft(question, "\n".join(rows_of(solution, n)), {"size": n, "givens": rows_of(puzzle, n)},
                      example="\n".join(("01" * n)[:n] for _ in range(n)))
+
+    def effort(self, problem):
+        # the cells to deduce: every empty cell of the grid
+        return sum(row.count(".") for row in problem.check["givens"])
 
     def grade(self, answer, problem):
         c = problem.check

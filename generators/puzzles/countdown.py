@@ -18,7 +18,8 @@ from ._arithmetic import read_arithmetic
 
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(range(1, 11)) * 2  # the classic deck: two of each small number
-NODE_BUDGET = 30_000  # search nodes per attempt before a fresh draw
+NODE_BUDGET = 30_000  # search nodes per attempt before a fresh draw (up to six numbers)
+BIG_NODE_BUDGET = 100_000  # with seven or eight numbers (past level 10), whose searches run longer
 ATTEMPTS = 2_000  # target proposals before giving up on the knobs
 TARGETS_PER_DRAW = 10  # target proposals per draw of numbers
 
@@ -31,13 +32,14 @@ class _OutOfBudget(Exception):
 
 # ---------------------------------------------------------------- the solver
 
-def solve(numbers: list[int], target: int, exact: bool, budget: int = NODE_BUDGET):
+def solve(numbers: list[int], target: int, exact: bool, budget: int = NODE_BUDGET, stats: dict | None = None):
     """An expression tree reaching `target`, or None: exhaustive depth-first search.
 
     Repeatedly combines two of the remaining values with + - * / (keeping intermediate results
     whole and non-negative, which loses no integer target), remembering every multiset of values
     already explored. With `exact`, a solution must use every number. Raises _OutOfBudget after
-    `budget` search nodes. A tree is an int (a given number) or (op, left, right).
+    `budget` search nodes. A tree is an int (a given number) or (op, left, right). With `stats`,
+    stats["nodes"] is set to the number of search nodes it took.
     """
     seen: set[tuple[int, ...]] = set()
     nodes = 0
@@ -94,7 +96,15 @@ def solve(numbers: list[int], target: int, exact: bool, budget: int = NODE_BUDGE
                         return found
         return None
 
-    return dfs(list(numbers), list(numbers))
+    try:
+        return dfs(list(numbers), list(numbers))
+    finally:
+        if stats is not None:
+            stats["nodes"] = nodes
+
+
+def node_budget(n_numbers: int) -> int:
+    return NODE_BUDGET if n_numbers <= 6 else BIG_NODE_BUDGET
 
 
 def propose_target(rng, numbers: list[int], k: int) -> int:
@@ -173,18 +183,28 @@ class Countdown(Task):
     used, and pick targets that no small subset reaches (at least `min_numbers` numbers are
     needed), so the search for a combination gets deeper.
 
+    Past level 10 the targets grow and seven, then eight numbers are given, all to be used.
+
     Generation slows with six numbers (about 6,000/s at level 5 but 200-400/s at levels 9-10 on
-    one core), and why: each target is solved by the exhaustive search over six numbers, and
-    proving that no four of them reach it enumerates every subset of up to four numbers."""
+    one core, and 10-30/s past level 14 with seven or eight numbers), and why: each target is
+    solved by the exhaustive search, and proving that no four of them reach it enumerates every
+    subset of up to four numbers."""
 
     name = "puzzles/countdown"
     knobs = (
-        Knob("n_numbers", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (2, 7), doc="how many numbers are given"),
-        Knob("n_large", [0, 0, 0, 1, 1, 1, 1, 2, 2, 1], (0, 4), doc="how many of them come from 25, 50, 75, 100"),
-        Knob("target_min", [5, 10, 10, 20, 50, 100, 100, 100, 100, 200], (1, 100_000), doc="smallest target"),
-        Knob("target_max", [20, 40, 60, 100, 200, 300, 500, 999, 999, 999], (1, 100_000), doc="largest target"),
-        Knob("exact", [False] * 6 + [True] * 4, doc="every number must be used exactly once (else at most once)"),
-        Knob("min_numbers", [2, 2, 2, 3, 3, 3, 3, 4, 4, 5], (1, 5),
+        Knob("n_numbers", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8], (2, 8),
+             doc="how many numbers are given"),
+        Knob("n_large", [0, 0, 0, 1, 1, 1, 1, 2, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2], (0, 4),
+             doc="how many of them come from 25, 50, 75, 100"),
+        Knob("target_min", [5, 10, 10, 20, 50, 100, 100, 100, 100, 200, 500, 1000, 500, 1000, 2000, 1000, 2000, 3000,
+                             5000, 5000], (1, 100_000),
+             doc="smallest target"),
+        Knob("target_max", [20, 40, 60, 100, 200, 300, 500, 999, 999, 999, 2000, 5000, 2000, 5000, 9999, 9999, 9999,
+                             12000, 20000, 20000], (1, 100_000),
+             doc="largest target"),
+        Knob("exact", [False] * 6 + [True] * 4 + [True] * 10,
+             doc="every number must be used exactly once (else at most once)"),
+        Knob("min_numbers", [2, 2, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5], (1, 8),
              doc="the target cannot be made from fewer numbers than this (checked with whole-number steps)"),
     )
     answer_format = ("an arithmetic expression using the given numbers, + - * / and parentheses "
@@ -217,7 +237,7 @@ class Countdown(Task):
                     if target in too_easy:
                         continue
                 try:
-                    tree = solve(numbers, target, exact)
+                    tree = solve(numbers, target, exact, node_budget(n))
                 except _OutOfBudget:
                     continue
                 if tree is not None:
@@ -237,6 +257,13 @@ class Countdown(Task):
                     f"(1 and 2 do not make 12). The expression is evaluated exactly, so fractions may "
                     f"occur along the way.")
         return Draft(question, answer, {"numbers": numbers, "target": target, "exact": exact})
+
+    def effort(self, problem):
+        # the search nodes the exhaustive solver expands before it reaches the target (the
+        # reference answer is the expression it finds)
+        c, stats = problem.check, {}
+        solve(c["numbers"], c["target"], c["exact"], node_budget(len(c["numbers"])), stats)
+        return stats["nodes"]
 
     def grade(self, answer, problem):
         c = problem.check

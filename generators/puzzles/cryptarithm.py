@@ -14,13 +14,13 @@ POOL = "".join(ch for ch in LETTERS if ch not in "IO")  # I and O look too much 
 
 
 def solve_alphametic(addends: list[str], total: str, fixed: dict[str, int] | None = None,
-                     limit: int = 2) -> list[dict[str, int]]:
+                     limit: int = 2, stats: dict | None = None) -> list[dict[str, int]]:
     """All digit assignments (up to `limit`) making sum(addends) == total, distinct digits for
     distinct letters, no leading zero in a word of two or more letters, `fixed` letters kept.
 
     Column-by-column backtracking from the units column: the addend letters of a column are
     assigned, and then the column sum plus carry decides the result letter's digit outright,
-    which prunes most of the search."""
+    which prunes most of the search. With `stats`, stats["nodes"] counts the digits tried."""
     fixed = fixed or {}
     width = len(total)
     if any(len(w) > width for w in addends):
@@ -40,6 +40,7 @@ def solve_alphametic(addends: list[str], total: str, fixed: dict[str, int] | Non
         column = [index[w[-1 - k]] for w in addends if len(w) > k]
         columns.append((column, index[total[-1 - k]]))
     found: list[dict[str, int]] = []
+    tried = [0]  # digits tried for a letter: the nodes of the search
 
     def col(k: int, carry: int) -> bool:  # True means "stop: limit reached"
         if k == width:
@@ -70,6 +71,7 @@ def solve_alphametic(addends: list[str], total: str, fixed: dict[str, int] | Non
         if any(digit[u] < 0 and u != v for u in rest):
             for d in range(1 if v in nonzero else 0, 10):
                 if not used[d]:
+                    tried[0] += 1
                     digit[v] = d
                     used[d] = True
                     stop = assign(k, j + 1, s + d)
@@ -85,6 +87,7 @@ def solve_alphametic(addends: list[str], total: str, fixed: dict[str, int] | Non
         for d in range(1 if v in nonzero else 0, 10):
             if used[d]:
                 continue
+            tried[0] += 1
             t = s + times * d
             r = t % 10
             if res == v:
@@ -115,6 +118,8 @@ def solve_alphametic(addends: list[str], total: str, fixed: dict[str, int] | Non
         return False
 
     col(0, 0)
+    if stats is not None:
+        stats["nodes"] = tried[0]
     return found
 
 
@@ -139,18 +144,23 @@ class Cryptarithm(Task):
     one solution before it is emitted. Higher levels add addends and digits (more letters,
     longer carry chains, a deeper search) and reveal no letters beyond the necessary ones.
 
-    Generation runs about 800 problems/s at level 5 and 110/s at level 10, below the usual
-    1,000/s: every problem is searched exhaustively, once to list the competing assignments
+    Past level 10 the sums have four or five addends of up to eight digits (level 19).
+
+    Generation runs about 800 problems/s at level 5, 110/s at level 10 and 5/s at level 19, below
+    the usual 1,000/s: every problem is searched exhaustively, once to list the competing assignments
     and once more to prove the hinted puzzle unique, and an exhaustive alphametic search costs
     milliseconds in Python."""
 
     name = "puzzles/cryptarithm"
     knobs = (
-        Knob("addends", [2, 2, 2, 2, 2, 2, 3, 2, 3, 3], (2, 5), doc="numbers added"),
-        Knob("digits", [2, 3, 3, 4, 4, 5, 3, 6, 4, 5], (1, 7), doc="digits of the longest addend"),
-        Knob("extra_hints", [3, 2, 1, 1, 0, 0, 0, 0, 0, 0], (0, 10),
+        Knob("addends", [2, 2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 5, 4, 3, 4, 4, 5, 5, 5], (2, 8), doc="numbers added"),
+        Knob("digits", [2, 3, 3, 4, 4, 5, 3, 6, 4, 5, 6, 5, 5, 7, 6, 7, 6, 7, 8], (1, 9),
+             doc="digits of the longest addend"),
+        Knob("extra_hints", [3, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], (0, 10),
              doc="letters revealed beyond those needed for a unique solution"),
     )
+    cap_reason = ("ten digits allow ten letters at most, and the next step (six addends) makes the exhaustive "
+                  "proof of uniqueness cost over half a second per problem")
     answer_format = ("every letter's digit as LETTER=digit pairs separated by commas, in any order, "
                      "including any letters given as hints")
     example = "A=1,B=7,C=7"  # two letters with one digit: never an answer
@@ -202,6 +212,12 @@ class Cryptarithm(Task):
         question += "The digits are then determined uniquely. Find the digit of every letter."
         answer = ",".join(f"{ch}={solution[ch]}" for ch in sorted(solution))
         return Draft(question, answer, {"addends": words, "total": result, "hints": hints})
+
+    def effort(self, problem):
+        # the digits the column solver tries to prove the hinted sum has exactly one solution
+        c, stats = problem.check, {}
+        solve_alphametic(c["addends"], c["total"], c["hints"], 2, stats)
+        return stats["nodes"]
 
     def grade(self, answer, problem):
         c = problem.check

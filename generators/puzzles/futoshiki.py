@@ -122,19 +122,22 @@ class Futoshiki(Task):
     Generation runs below 1,000 problems/s, and why: the unique-solution search calls the solver
     once per added clue and once per clue tried for pruning (about 70 calls on a 7x7 grid), and
     signs alone propagate weakly, so each call searches. Measured as CPU time on one core (`python
-    bench/generation.py --clock cpu`): about 5,000/s at level 1, 800/s at level 5 (5x5) and 40/s at
-    level 10 (7x7).
+    bench/generation.py --clock cpu`): about 5,000/s at level 1, 800/s at level 5 (5x5), 40/s at
+    level 10 (7x7) and about 4/s at level 14 (8x8, every clue tried for pruning).
     """
 
     name = "puzzles/futoshiki"
     knobs = (
-        Knob("size", [4, 4, 5, 5, 5, 6, 6, 6, 7, 7], (3, 9), doc="side of the grid (digits 1..size)"),
-        Knob("density", [0.35, 0.3, 0.3, 0.25, 0.25, 0.25, 0.2, 0.2, 0.25, 0.25], (0.0, 1.0),
+        Knob("size", [4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (3, 9), doc="side of the grid (digits 1..size)"),
+        Knob("density", [0.35, 0.3, 0.3, 0.25, 0.25, 0.25, 0.2, 0.2, 0.25, 0.25, 0.2, 0.3, 0.25, 0.2], (0.0, 1.0),
              doc="share of neighbour pairs given a sign before the uniqueness repair"),
-        Knob("givens", [4, 3, 3, 2, 2, 1, 1, 0, 0, 0], (0, 81), doc="digits shown before the uniqueness repair"),
-        Knob("prune", [0.0, 0.3, 0.4, 0.5, 0.6, 0.6, 0.8, 1.0, 0.8, 1.0], (0.0, 1.0),
+        Knob("givens", [4, 3, 3, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0], (0, 81),
+             doc="digits shown before the uniqueness repair"),
+        Knob("prune", [0.0, 0.3, 0.4, 0.5, 0.6, 0.6, 0.8, 1.0, 0.8, 1.0, 1.0, 0.6, 0.8, 1.0], (0.0, 1.0),
              doc="chance that each clue is tried for removal (kept when removing it loses uniqueness)"),
     )
+    cap_reason = ("cells hold one digit, so 9x9 is the largest grid, and a 9x9 puzzle pruned to a few signs "
+                  "takes the solver over a second to prove unique (8x8 with every clue tried is level 14)")
     answer_format = "the completed grid, one row per line, each row as its digits"
     example = "1234\n1234\n1234\n1234"
 
@@ -152,6 +155,10 @@ class Futoshiki(Task):
         check = {"size": n, "givens": digit_rows(givens, n), "less": [list(p) for p in less]}
         return Draft(question, "\n".join(digit_rows(solution, n)), check,
                      example="\n".join("".join(str(d) for d in range(1, n + 1)) for _ in range(n)))
+
+    def effort(self, problem):
+        # the cells to deduce: every empty cell of the grid
+        return sum(row.count(".") for row in problem.check["givens"])
 
     def grade(self, answer, problem):
         c = problem.check

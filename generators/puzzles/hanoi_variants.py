@@ -147,11 +147,14 @@ class HanoiVariants(Task):
                       ["adjacent_count", "cyclic_count", "four_peg_count"],
                       ["adjacent_moves", "cyclic_count", "four_peg_count"],
                       ["four_peg_moves", "cyclic_count", "four_peg_count"],
-                      ["cyclic_count", "four_peg_count"], ["cyclic_count", "four_peg_count"]],
+                      ["cyclic_count", "four_peg_count"], ["cyclic_count", "four_peg_count"]]
+             + [["four_peg_moves", "cyclic_count", "four_peg_count"]] * 10,
              choices=("adjacent_moves", "four_peg_moves", "adjacent_count", "cyclic_count", "four_peg_count"),
              doc="which variant and whether a move list or a count is asked"),
-        Knob("move_disks", [2, 2, 3, 4, 4, 5, 3, 6, 6, 7], (1, 8), doc="disks in move-list problems"),
-        Knob("count_disks", [3, 3, 4, (4, 6), (5, 9), (7, 12), (9, 15), (12, 20), (15, 30), (20, 40)], (1, 60),
+        Knob("move_disks", [2, 2, 3, 4, 4, 5, 3, 6, 6, 7, 10, 11, 12, 12, 13, 13, 14, 14, 15, 16], (1, 16),
+             doc="disks in move-list problems"),
+        Knob("count_disks", [3, 3, 4, (4, 6), (5, 9), (7, 12), (9, 15), (12, 20), (15, 30), (20, 40), (25, 45), (30, 50),
+                             (30, 55), (35, 60), (40, 65), (45, 70), (50, 80), (55, 90), (60, 100), (70, 120)], (1, 150),
              doc="disks in move-count problems"),
     )
     answer_format = "an integer"
@@ -209,6 +212,16 @@ class HanoiVariants(Task):
                     f"Move one top disk at a time and never put a larger disk on a smaller one. What is the fewest "
                     f"number of moves that brings all the disks to peg {names[dst]}?")
         return Draft(question, str(value), {"kind": kind, "n": n, "value": value})
+
+    def effort(self, problem):
+        # a move list: its moves; a count: the recursion's evaluations (Frame-Stewart takes the
+        # best of k - 1 splits for every k up to n, the cyclic pair one step per disk for two
+        # sequences, the adjacent count one step per disk)
+        c = problem.check
+        if c["kind"].endswith("_moves"):
+            return c["fewest"]
+        n = c["n"]
+        return {"four_peg_count": n * (n - 1) // 2, "cyclic_count": 2 * n, "adjacent_count": n}[c["kind"]]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -242,14 +242,15 @@ class Hashi(Task):
 
     name = "puzzles/hashi"
     knobs = (
-        Knob("rows", [5, 5, 6, 7, 7, 8, 9, 9, 10, 11], (3, 20), doc="grid rows"),
-        Knob("cols", [5, 5, 6, 7, 7, 8, 9, 9, 10, 11], (3, 20), doc="grid columns"),
-        Knob("islands", [4, 5, 6, 8, 10, 12, 14, 16, 19, 22], (2, 26), doc="number of islands"),
-        Knob("double_percent", [20, 30, 30, 35, 35, 40, 40, 40, 45, 45], (0, 100),
+        Knob("rows", [5, 5, 6, 7, 7, 8, 9, 9, 10, 11, 11, 12, 12, 13], (3, 20), doc="grid rows"),
+        Knob("cols", [5, 5, 6, 7, 7, 8, 9, 9, 10, 11, 11, 12, 12, 13], (3, 20), doc="grid columns"),
+        Knob("islands", [4, 5, 6, 8, 10, 12, 14, 16, 19, 22, 23, 24, 25, 26], (2, 26), doc="number of islands"),
+        Knob("double_percent", [20, 30, 30, 35, 35, 40, 40, 40, 45, 45, 45, 50, 50, 50], (0, 100),
              doc="chance that a bridge of the hidden solution is doubled"),
-        Knob("extra_percent", [0, 0, 10, 15, 20, 25, 30, 35, 40, 45], (0, 100),
+        Knob("extra_percent", [0, 0, 10, 15, 20, 25, 30, 35, 40, 45, 45, 50, 55, 60], (0, 100),
              doc="chance of an extra bridge between islands already in sight of each other (makes loops)"),
     )
+    cap_reason = "islands are named by single capital letters A-Z, and level 14 has all 26"
     answer_format = ("the bridges as a comma-separated list, each as two island letters and the number of "
                      "bridges between them (1 or 2), like A-B:2; list each joined pair once")
     example = "A-C:1, B-D:2"
@@ -292,6 +293,10 @@ class Hashi(Task):
                       "solution.")
         return Draft(question, answer, {"rows": h, "cols": w, "islands": [list(rc) for rc in islands],
                                         "numbers": numbers})
+
+    def effort(self, problem):
+        # the candidate bridges (islands in sight of each other) the solver sets to 0, 1 or 2
+        return len(sight_edges([tuple(rc) for rc in problem.check["islands"]]))
 
     def grade(self, answer, problem):
         c = problem.check

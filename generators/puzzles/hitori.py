@@ -205,13 +205,16 @@ class Hitori(Task):
 
     Generation runs below 1,000 problems/s at the largest sizes, and why: every repair of the
     numbers costs a solver call. Measured as CPU time on one core (`python bench/generation.py
-    --clock cpu`): about 3,300/s at level 1, 1,700/s at level 5 (6x6) and 300/s at level 10 (12x12).
+    --clock cpu`): about 3,300/s at level 1, 1,700/s at level 5 (6x6), 300/s at level 10 (12x12) and
+    about 50/s at level 20 (20x20).
     """
 
     name = "puzzles/hitori"
     knobs = (
-        Knob("size", [4, 4, 5, 5, 6, 7, 8, 9, 10, 12], (3, 12), doc="side of the grid (numbers 1..size)"),
-        Knob("shaded", [0.2, 0.25, 0.25, 0.3, 0.3, 0.3, 0.35, 0.35, 0.35, 0.35], (0.0, 0.5),
+        Knob("size", [4, 4, 5, 5, 6, 7, 8, 9, 10, 12, 13, 13, 14, 14, 15, 16, 17, 18, 19, 20], (3, 20),
+             doc="side of the grid (numbers 1..size)"),
+        Knob("shaded", [0.2, 0.25, 0.25, 0.3, 0.3, 0.3, 0.35, 0.35, 0.35, 0.35, 0.35, 0.37, 0.35, 0.37, 0.37, 0.37,
+                        0.38, 0.38, 0.4, 0.4], (0.0, 0.5),
              doc="target share of shaded cells (fewer when no more fit)"),
     )
     answer_format = ("the shading, one row per line, each row as its cells: # for a shaded cell and . for an "
@@ -230,6 +233,15 @@ class Hitori(Task):
                     f"The puzzle has exactly one solution.\n\n{rows}")
         return Draft(question, "\n".join(shading_rows(s, n)), {"size": n, "numbers": grid},
                      example="\n".join(("#." * n)[:n] for _ in range(n)))
+
+    def effort(self, problem):
+        # the cells in doubt: every cell whose number repeats in its row or column (the others
+        # are never shaded), each to be shaded or kept
+        c = problem.check
+        doubt = 0
+        for group in HitoriSolver(c["size"], c["numbers"]).groups:
+            doubt |= group
+        return doubt.bit_count()
 
     def grade(self, answer, problem):
         c = problem.check

@@ -273,19 +273,22 @@ class Kakuro(Task):
     Generation runs below 1,000 problems/s, and why: each repair costs a solver call, and long runs
     have tables of thousands of digit tuples (built once per process, so the first problems of a
     session are slower). Measured as CPU time on one core (`python bench/generation.py --clock
-    cpu`): about 1,400/s at level 1, 450/s at level 5 (5x6) and 95/s at level 10 (8x8).
+    cpu`): about 1,400/s at level 1, 450/s at level 5 (5x6), 95/s at level 10 (8x8) and about 10/s at level 16
+    (10x11).
     """
 
     name = "puzzles/kakuro"
     knobs = (
-        Knob("rows", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (2, 10), doc="rows of the grid"),
-        Knob("cols", [4, 4, 5, 5, 6, 6, 7, 7, 8, 8], (2, 10), doc="columns of the grid"),
-        Knob("max_run", [3, 3, 3, 4, 4, 4, 5, 5, 5, 6], (2, 9), doc="longest run of white cells"),
-        Knob("black_share", [0.15, 0.15, 0.15, 0.15, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2], (0.0, 0.6),
+        Knob("rows", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10], (2, 16), doc="rows of the grid"),
+        Knob("cols", [4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10, 11], (2, 16), doc="columns of the grid"),
+        Knob("max_run", [3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7], (2, 9), doc="longest run of white cells"),
+        Knob("black_share", [0.15, 0.15, 0.15, 0.15, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2], (0.0, 0.6),
              doc="share of black cells in the layout (more where runs must be broken)"),
-        Knob("steer", [8.0, 8.0, 6.0, 5.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.5], (0.0, 50.0),
+        Knob("steer", [8.0, 8.0, 6.0, 5.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.5, 1.5, 1.5, 1.5, 1.5, 1.2, 1.2], (0.0, 50.0),
              doc="digit changes per white cell tried to steer sums toward few splits (fewer: harder sums)"),
     )
+    cap_reason = ("each repair runs the table solver over runs of up to seven distinct digits: past 10x11 (level "
+                  "16) a problem takes about a second")
     answer_format = ("the whole grid, one row per line, each row as its cells: # for a black cell and the digit "
                      "for a white cell")
     example = "#12\n123\n12#"
@@ -308,6 +311,13 @@ class Kakuro(Task):
                  "runs": [[kind, cells, total] for kind, cells, total in sums]}
         example = "\n".join("".join("#" if ch == "#" else "1" for ch in row) for row in check["layout"])
         return Draft(question, "\n".join(answer), check, example=example)
+
+    def effort(self, problem):
+        # the cells to deduce (every white cell gets a digit), and the digit sets each run's sum
+        # allows, to be crossed against each other
+        c = problem.check
+        cells = sum(row.count(".") for row in c["layout"])
+        return cells + sum(COMBINATIONS[(len(run), total)] for _, run, total in c["runs"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -1,6 +1,8 @@
 """KenKen: a Latin square whose cages carry an arithmetic clue; exactly one solution."""
 from __future__ import annotations
 
+import math
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import refused
 from procgym.parsing import ParseError
@@ -120,17 +122,20 @@ class KenKen(Task):
 
     Generation is a unique-solution search, which is why it runs below 1,000 problems/s on the
     largest grids: every repair costs a solver call. Measured as CPU time on one core (`python
-    bench/generation.py --clock cpu`): about 5,500/s at level 1, 2,200/s at level 5 (5x5) and 120/s
-    at level 10 (8x8).
+    bench/generation.py --clock cpu`): about 5,500/s at level 1, 2,200/s at level 5 (5x5), 120/s
+    at level 10 (8x8) and about 17/s at level 11 (9x9).
     """
 
     name = "puzzles/kenken"
     knobs = (
-        Knob("size", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (3, 9), doc="side of the grid (digits 1..size)"),
-        Knob("max_cage", [2, 2, 3, 3, 3, 3, 4, 4, 4, 4], (2, 6), doc="largest cage drawn"),
-        Knob("operations", ["add", "add_sub", "add_sub", "arith", "all", "all", "all", "all", "all", "all"],
+        Knob("size", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9], (3, 9), doc="side of the grid (digits 1..size)"),
+        Knob("max_cage", [2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4], (2, 6), doc="largest cage drawn"),
+        Knob("operations", ["add", "add_sub", "add_sub", "arith", "all", "all", "all", "all", "all", "all", "all"],
              choices=tuple(OPERATIONS), doc="the operations cages may use (add, add_sub, arith = + - *, all)"),
     )
+    cap_reason = ("9x9 (level 11) is the largest grid written one digit per cell, and larger cages do not make "
+                  "it harder: the uniqueness repairs split them back (about 114 bits of clue uncertainty at "
+                  "largest cages of 5 or 6 cells against 106 at 4) while generation falls under 4 problems/s")
     answer_format = "the completed grid, one row per line, each row as its digits"
     example = "123\n231\n312"
 
@@ -155,6 +160,15 @@ class KenKen(Task):
         check = {"size": n, "cages": [[labels[k], op, t, cells] for k, (op, t, cells) in enumerate(cages)]}
         return Draft(question, "\n".join(digit_rows(solution, n)), check,
                      example="\n".join("".join(str(d) for d in range(1, n + 1)) for _ in range(n)))
+
+    def effort(self, problem):
+        # the uncertainty the clues leave, in bits: for each cage, the fillings of its cells
+        # that meet its clue (the solver's table for the cage), which the rows, columns and
+        # other cages must narrow to one
+        c = problem.check
+        n = c["size"]
+        return sum(math.log2(len(cage_codes(n, len(cells), op, target, clashes(cells, n))))
+                   for _, op, target, cells in c["cages"])
 
     def grade(self, answer, problem):
         c = problem.check

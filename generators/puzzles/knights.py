@@ -124,15 +124,20 @@ class KnightsTour(Task):
     and demand closed tours. Every instance is solved at generation time by a depth-first
     search in Warnsdorff order with dead-end pruning (instances without a tour, or whose
     search runs past a node budget, are redrawn). About 3,800 problems/s at level 5 and 450/s
-    at level 10.
+    at level 10. Levels 11-20 grow the board to 13x13 with up to 15 blocked squares and closed
+    tours throughout; there the search needs more redraws: about 40/s at level 15 and 25/s at
+    level 20 (CPU time, one core).
     """
 
     name = "puzzles/knights_tour"
     knobs = (
-        Knob("rows", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (3, 12), doc="board rows"),
-        Knob("cols", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (3, 12), doc="board columns"),
-        Knob("blocked", [1, 0, 2, 1, 1, 2, 2, 3, 3, 4], (0, 20), doc="blocked squares the knight may not use"),
-        Knob("closed", [False, False, False, False, False, False, True, False, True, True],
+        # levels 11-20 keep an even number of open squares: a closed tour alternates colours
+        Knob("rows", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (3, 14), doc="board rows"),
+        Knob("cols", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13], (3, 14),
+             doc="board columns"),
+        Knob("blocked", [1, 0, 2, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 8, 10, 11, 12, 14, 14, 15], (0, 30),
+             doc="blocked squares the knight may not use"),
+        Knob("closed", [False, False, False, False, False, False, True, False, True, True] + [True] * 10,
              doc="the tour must end a knight's move from its start"),
     )
     answer_format = ("the squares in the order the knight visits them, as a comma-separated list of square "
@@ -180,6 +185,12 @@ class KnightsTour(Task):
         answer = ", ".join(square_name(i // w, i % w, h) for i in tour)
         return Draft(question, answer, {"rows": h, "cols": w, "blocked": sorted(blocked), "start": start,
                                         "closed": closed})
+
+    def effort(self, problem):
+        # the moves of the reference tour: one per open square after the start (a closed tour
+        # also has to land next to the start)
+        c = problem.check
+        return c["rows"] * c["cols"] - len(c["blocked"]) - 1 + c["closed"]
 
     def grade(self, answer, problem):
         c = problem.check
@@ -330,20 +341,24 @@ class KnightSwap(Task):
     Rates: 2,300-5,800 problems/s at levels 1-5 (one knight a side). From level 6 it falls
     below 1,000/s (about 470/s at level 6, 150/s at level 10), and why: with two or three
     knights a side the shortest swap is a search over thousands of positions, and draws
-    whose swap is too short are searched and thrown away.
+    whose swap is too short are searched and thrown away. Levels 11 and 12 ask for longer swaps
+    with three knights a side (at least 22 and 26 moves): about 40/s and 20/s.
     """
 
     name = "puzzles/knight_swap"
     knobs = (
-        Knob("rows", [3, 4, 3, 4, 3, 3, 3, 3, 3, 3], (2, 8), doc="board rows"),
-        Knob("cols", [4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (2, 8), doc="board columns"),
-        Knob("holes", [1, 2, 1, 2, 2, 2, 1, 2, 2, 2], (0, 30), doc="squares removed from the board"),
-        Knob("knights", [1, 1, 1, 1, 1, 2, 2, 2, 2, 3], (1, 6), doc="knights of each colour"),
-        Knob("min_moves", [4, 6, 8, 8, 10, 10, 14, 16, 20, 18], (1, 60),
+        Knob("rows", [3, 4, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3], (2, 8), doc="board rows"),
+        Knob("cols", [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], (2, 8), doc="board columns"),
+        Knob("holes", [1, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 2], (0, 30), doc="squares removed from the board"),
+        Knob("knights", [1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3], (1, 6), doc="knights of each colour"),
+        Knob("min_moves", [4, 6, 8, 8, 10, 10, 14, 16, 20, 18, 22, 26], (1, 60),
              doc="the swap needs at least this many moves"),
-        Knob("max_moves", [6, 8, 10, 12, 14, 16, 20, 24, 30, 40], (1, 80),
+        Knob("max_moves", [6, 8, 10, 12, 14, 16, 20, 24, 30, 40, 44, 48], (1, 80),
              doc="the swap needs at most this many moves"),
     )
+    cap_reason = ("three knights a side on a 3x4 board with two holes rarely need more than about 34 moves, "
+                  "and a bigger board or a fourth knight pair puts most exchanges past the search's "
+                  "20,000-position budget (under 10 problems/s on 3x5 or 4x4 with three knights a side)")
     answer_format = ("the moves in order as a comma-separated list, each move as from-to square names "
                      "(for example c3-a2)")
     example = "a1-b3, c3-a2, b3-b1"  # b3-b1 is no knight's move: never an answer
@@ -387,6 +402,10 @@ class KnightSwap(Task):
         check = {"rows": h, "cols": w, "holes": sorted(gone), "white": placed[:k], "black": placed[k:],
                  "moves": len(moves)}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the moves of the reference swap, the fewest there are
+        return problem.check["moves"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -18,14 +18,16 @@ class LatinSquare(Task):
     full Latin square, so it is always completable; the reference completion is found by a
     backtracking solver and may differ from the hidden square, and any valid completion passes.
     Higher levels grow the square and blank more cells, so a careless fill runs into dead ends
-    and has to backtrack."""
+    and has to backtrack; levels 11-15 blank more of a 9x9 square (more cells to fill)."""
 
     name = "puzzles/latin_square"
     knobs = (
-        Knob("size", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9], (1, 9), doc="side of the square (digits 1..size)"),
-        Knob("blank_fraction", [0.3, 0.35, 0.5, 0.45, 0.55, 0.5, 0.6, 0.6, 0.65, 0.7], (0.0, 1.0),
-             doc="share of the cells left empty"),
+        Knob("size", [3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 9, 9, 9, 9, 9], (1, 9), doc="side of the square (digits 1..size)"),
+        Knob("blank_fraction", [0.3, 0.35, 0.5, 0.45, 0.55, 0.5, 0.6, 0.6, 0.65, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8],
+             (0.0, 1.0), doc="share of the cells left empty"),
     )
+    cap_reason = ("each cell is written as one digit, so 9x9 (level 10) is the largest square; past about 80% "
+                  "blanks a completion gets easier, not harder, since fewer givens leave more freedom")
     answer_format = ("the completed square, one row per line, each row as its digits "
                      "(rows may also be separated by spaces or commas)")
     example = "123,231,312"
@@ -45,6 +47,10 @@ class LatinSquare(Task):
                     f"exist, any one of them is accepted.\n\n{render(puzzle, n)}")
         return Draft(question, "\n".join(rows_text(completion, n)), {"size": n, "givens": rows_text(puzzle, n)},
                      example=format_example(n))
+
+    def effort(self, problem):
+        # the cells to deduce: every empty cell of the square gets a digit
+        return sum(row.count(".") for row in problem.check["givens"])
 
     def grade(self, answer, problem):
         c = problem.check

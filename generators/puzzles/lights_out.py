@@ -132,22 +132,29 @@ class LightsOut(Task):
     over GF(2) and, where the fewest presses are required, from enumerating the null space of
     the press matrix. Answers are checked by simulating the presses. Low levels require the
     fewest presses; higher levels grow the board (with more presses to undo and boards whose
-    press matrix is singular, so a light pattern has several solutions) and make it wrap."""
+    press matrix is singular, so a light pattern has several solutions) and make it wrap; levels
+    11-20 grow the torus from 7x8 to 13x13 with more presses to undo, and ask for the fewest
+    presses again."""
 
     name = "puzzles/lights_out"
     knobs = (
-        Knob("rows", [2, 3, 3, 3, 4, 4, 5, 5, 6, 7], (1, 8), doc="rows of the board"),
-        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 6, 6, 7], (2, 8), doc="columns of the board"),
-        Knob("presses", [(1, 2), (2, 3), (3, 4), (3, 5), (4, 6), (5, 8), (6, 10), (8, 12), (10, 15), (12, 20)],
-             (1, 64), doc="random presses that make the starting pattern"),
-        Knob("minimal", [True, True, True, True, True, False, False, False, False, False],
+        # levels 11-20 keep to torus shapes whose press matrix has nullity at most 4 (a 10x10 or
+        # 12x12 torus has 16: 65,536 candidates to find the fewest presses)
+        Knob("rows", [2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 7, 8, 8, 9, 9, 10, 11, 11, 12, 13], (1, 16),
+             doc="rows of the board"),
+        Knob("cols", [3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 11, 11, 12, 13, 13], (2, 16),
+             doc="columns of the board"),
+        Knob("presses", [(1, 2), (2, 3), (3, 4), (3, 5), (4, 6), (5, 8), (6, 10), (8, 12), (10, 15), (12, 20),
+                         (14, 22), (16, 24), (18, 27), (20, 30), (22, 33), (24, 36), (26, 40), (28, 44), (30, 48),
+                         (32, 52)], (1, 100), doc="random presses that make the starting pattern"),
+        Knob("minimal", [True, True, True, True, True, False, False, False, False, False] + [True] * 10,
              doc="require the fewest possible presses"),
-        Knob("wrap", [False, False, False, False, False, False, False, False, True, True],
+        Knob("wrap", [False, False, False, False, False, False, False, False, True, True] + [True] * 10,
              doc="the board wraps around its edges (a torus)"),
     )
     answer_format = ("the cells to press as a comma-separated list of cell names, column letter then row "
                      "number, in any order")
-    example = "A1,C2,Z9"  # Z9 is off every board (at most 8x8): never an answer
+    example = "A1,C2,Z9"  # Z9 is off every board (at most 16 columns): never an answer
 
     def build(self, rng, params):
         rows, cols, wrap = params["rows"], params["cols"], params["wrap"]
@@ -178,6 +185,17 @@ class LightsOut(Task):
         check = {"rows": rows, "cols": cols, "wrap": wrap, "lit": board, "minimal": params["minimal"],
                  "fewest": fewest}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the reference solver's work: Gaussian elimination over GF(2) on one equation per light
+        # and one unknown per cell (n pivots, each clearing up to n rows), the presses of the
+        # answer, and where the fewest presses are asked, every combination of the null space
+        # (2^nullity candidates)
+        c = problem.check
+        n = c["rows"] * c["cols"]
+        null_basis = elimination(c["rows"], c["cols"], c["wrap"])[2]
+        candidates = 2 ** len(null_basis) if c["minimal"] else 1
+        return n * n + c["fewest"] + candidates - 1
 
     def grade(self, answer, problem):
         c = problem.check

@@ -201,26 +201,33 @@ class MagicSquare(Task):
     has exactly one completion (a unique-solution task, not any-valid-completion), proven by a
     bitmask search that counts completions up to two while cells are blanked; the verifier
     still checks the rules and the givens, so it would accept any valid completion. Higher
-    levels grow the square (3x3, 4x4, 5x5) and blank more cells, so fewer lines are one step
-    from their sum and numbers must be placed by combining lines.
+    levels grow the square (3x3, 4x4, 5x5; 7x7 from level 11) and blank more cells, so fewer
+    lines are one step from their sum and numbers must be placed by combining lines.
 
     Generation runs below 1,000 problems/s on 4x4 and 5x5 squares, and why: each blanked cell costs
     a uniqueness search, and a random 4x4 square is itself a search (restarted when it runs long).
     Measured as CPU time on one core (`python bench/generation.py --clock cpu`): about 2,900/s at
-    level 1, 460/s at level 5 (4x4) and 80/s at level 10 (5x5).
+    level 1, 460/s at level 5 (4x4), 80/s at level 10 (5x5), about 70/s at level 15 (7x7, 20
+    blanks) and 20/s at level 17 (22 blanks).
     """
 
     name = "puzzles/magic_square"
     knobs = (
-        Knob("size", [3, 3, 3, 4, 4, 4, 5, 5, 5, 5], (3, 5), doc="side of the square (numbers 1..size^2)"),
-        Knob("blanks", [3, 5, 7, 6, 9, 12, 10, 12, 14, 16], (1, 25),
+        Knob("size", [3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7], (3, 7),
+             doc="side of the square (numbers 1..size^2; 6 is refused: no fast construction)"),
+        Knob("blanks", [3, 5, 7, 6, 9, 12, 10, 12, 14, 16, 16, 17, 18, 19, 20, 21, 22], (1, 49),
              doc="target number of blank cells (fewer when no more can go without losing uniqueness)"),
     )
+    cap_reason = ("a 5x5 square stops being uniquely completable at about 17 blanks and 6x6 has no fast "
+                  "construction; on 7x7 squares (from level 11) each blank past about 22 costs uniqueness "
+                  "proofs that run out of their node budget (under 5 problems/s at 23)")
     answer_format = "the completed square, one row per line, the numbers in a row separated by spaces"
     example = "1 2 3\n4 5 6\n7 8 9"
 
     def build(self, rng, params):
         n = params["size"]
+        if n == 6:  # no Latin-square construction (6 is not prime) and the random search is slow
+            raise ValueError("knob 'size': 6 is not supported (use 3, 4, 5 or 7)")
         square, puzzle = make_magic(rng, n, min(params["blanks"], n * n))
         total = n * (n * n + 1) // 2
         question = (f"Complete this {n}x{n} magic square ('.' marks a blank cell). Fill the blanks so that the "
@@ -230,6 +237,12 @@ class MagicSquare(Task):
         answer = "\n".join(" ".join(str(v) for v in square[r * n:(r + 1) * n]) for r in range(n))
         return Draft(question, answer, {"size": n, "givens": puzzle},
                      example="\n".join(" ".join(str(r * n + c + 1) for c in range(n)) for r in range(n)))
+
+    def effort(self, problem):
+        # the line-sum arithmetic: each blank is found from a line of n numbers (n - 1 additions
+        # and one subtraction from the magic sum)
+        c = problem.check
+        return c["size"] * sum(1 for v in c["givens"] if not v)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -162,20 +162,28 @@ class MinesweeperDeduction(Task):
     mines in every arrangement of mines consistent with all the numbers. The board is opened
     from a first click plus a few more safe clicks next to the open area; the answer is decided
     by a constraint solver (propagation plus backtracking, one search per frontier cell and
-    independent group of cells) over all consistent arrangements. Higher levels grow the board,
-    the mine density and the number of clicks (a longer, more tangled frontier), and from
+    independent group of cells) over all consistent arrangements. Higher levels grow the board
+    (4x4 at level 1, 10x12 at level 10, 16x16 at level 20), the mine density and the number of
+    clicks (a longer, more tangled frontier), and from
     level 6 at least one certain mine needs reasoning across several numbers (no single number
-    forces it), while other frontier cells stay undecided or safe as distractors."""
+    forces it), while other frontier cells stay undecided or safe as distractors.
+
+    Generation (CPU time, one core) runs about 2,500 problems/s at level 1, 300/s at level 10
+    and 100/s at level 20: each try runs the solver once per frontier cell, and a deep board
+    may need several tries."""
 
     name = "puzzles/minesweeper_deduction"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 6, 7, 8, 8, 9, 10], (3, 16), doc="rows of the board"),
-        Knob("cols", [4, 5, 6, 6, 7, 8, 8, 9, 10, 12], (3, 16), doc="columns of the board"),
-        Knob("density", [0.12, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.2, 0.21], (0.05, 0.4),
+        Knob("rows", [4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15, 16], (3, 16),
+             doc="rows of the board"),
+        Knob("cols", [4, 5, 6, 6, 7, 8, 8, 9, 10, 12, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16], (3, 16),
+             doc="columns of the board"),
+        Knob("density", [0.12, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.2, 0.21,
+                         0.21, 0.21, 0.22, 0.22, 0.22, 0.23, 0.23, 0.23, 0.24, 0.24], (0.05, 0.4),
              doc="share of the cells holding mines"),
-        Knob("clicks", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 20),
+        Knob("clicks", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16], (0, 20),
              doc="safe cells next to the open area clicked after the first click"),
-        Knob("deep", [False, False, False, False, False, True, True, True, True, True],
+        Knob("deep", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,
              doc="some certain mine is forced by no single number alone"),
     )
     answer_format = ("the hidden cells that are certainly mines, as a comma-separated list of cell names "
@@ -222,6 +230,14 @@ class MinesweeperDeduction(Task):
         answer = ",".join(cell_name(*x) for x in certain) or "none"
         mines = [cell_name(*x) for x in certain]
         return Draft(question, answer, {"shown": shown, "mines": mines})
+
+    def effort(self, problem):
+        # the cells to deduce: every hidden cell next to a number is decided (mine, safe or
+        # undecided), plus one search per group for the cells that no single number settles
+        cells, constraints = frontier_constraints(problem.check["shown"])
+        base = [-1] * len(cells)
+        propagate(len(cells), constraints, base)
+        return len(cells) + sum(v < 0 for v in base)
 
     def grade(self, answer, problem):
         c = problem.check

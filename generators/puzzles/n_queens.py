@@ -121,9 +121,12 @@ class NQueens(Task):
 
     name = "puzzles/n_queens"
     knobs = (
-        Knob("size", [4, 5, 6, 6, 8, 8, 9, 10, 11, 12], (4, 20), doc="side of the board and number of queens"),
-        Knob("given", [0, 0, 0, 1, 1, 2, 2, 2, 3, 3], (0, 10), doc="queens already placed"),
-        Knob("blocked", [1, 2, 2, 3, 4, 6, 8, 10, 12, 16], (0, 60), doc="squares where no queen may stand"),
+        Knob("size", [4, 5, 6, 6, 8, 8, 9, 10, 11, 12, 13, 13, 14, 15, 15, 16, 17, 18, 19, 20], (4, 20),
+             doc="side of the board and number of queens"),
+        Knob("given", [0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 10),
+             doc="queens already placed"),
+        Knob("blocked", [1, 2, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 28, 32, 36, 40, 45, 50, 55, 60], (0, 100),
+             doc="squares where no queen may stand"),
     )
     answer_format = ("the squares of all the queens (the pre-placed ones included) as a comma-separated "
                      "list of cell names, column letter then row number, in any order")
@@ -160,6 +163,15 @@ class NQueens(Task):
         check = {"size": n, "given": sorted(cell_name(r, c) for r, c in fixed_cells),
                  "blocked": sorted(cell_name(r, c) for r, c in blocked)}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the constraints a placement must meet: every pair of queens apart (row, column and
+        # diagonals), every blocked square avoided and every pre-placed queen kept. (The
+        # solver's own search is no measure here: forward checking places the queens with
+        # almost no backtracking, and fewer still when some are given.)
+        c = problem.check
+        n = c["size"]
+        return n * (n - 1) // 2 + len(c["blocked"]) + len(c["given"])
 
     def grade(self, answer, problem):
         c = problem.check

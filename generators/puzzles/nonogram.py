@@ -93,14 +93,18 @@ class Nonogram(Task):
 
     Generation runs below 1,000 problems/s at the largest sizes, and why: each repair costs a solver
     call. Measured as CPU time on one core (`python bench/generation.py --clock cpu`): about
-    13,000/s at level 1, 5,900/s at level 5 (8x8) and 340/s at level 10 (15x15).
+    13,000/s at level 1, 5,900/s at level 5 (8x8), 340/s at level 10 (15x15) and about 20/s at level 20
+    (20x20). Past level 10 the grid grows at half density: sparser images of that size are seldom unique
+    and take seconds to repair.
     """
 
     name = "puzzles/nonogram"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 8, 8, 10, 10, 12, 15], (2, 20), doc="rows of the grid"),
-        Knob("cols", [4, 5, 6, 6, 8, 10, 10, 12, 12, 15], (2, 20), doc="columns of the grid"),
-        Knob("density", [0.65, 0.6, 0.6, 0.55, 0.55, 0.5, 0.5, 0.45, 0.45, 0.5], (0.05, 0.95),
+        Knob("rows", [4, 5, 5, 6, 8, 8, 10, 10, 12, 15, 15, 16, 16, 17, 17, 18, 18, 19, 19, 20], (2, 30),
+             doc="rows of the grid"),
+        Knob("cols", [4, 5, 6, 6, 8, 10, 10, 12, 12, 15, 16, 16, 17, 17, 18, 18, 19, 19, 20, 20], (2, 30),
+             doc="columns of the grid"),
+        Knob("density", [0.65, 0.6, 0.6, 0.55, 0.55, 0.5, 0.5, 0.45, 0.45, 0.5] + [0.5] * 10, (0.05, 0.95),
              doc="share of painted cells in the random image"),
     )
     answer_format = ("the painted grid, one row per line, each row as its cells: # for a painted cell and . for "
@@ -125,6 +129,10 @@ class Nonogram(Task):
         wrong_here = [g for g in example_grids(rows, cols) if clue_problem(g, check) is not None]
         return Draft(question, "\n".join(picture(image, rows, cols)), check,
                      example="\n".join(rng.choice(wrong_here)))
+
+    def effort(self, problem):
+        # the cells to deduce, painted or blank, from the crossing clues
+        return problem.check["rows"] * problem.check["cols"]
 
     def grade(self, answer, problem):
         c = problem.check

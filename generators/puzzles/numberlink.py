@@ -248,6 +248,8 @@ class Numberlink(Task):
         Knob("pairs", [4, 5, 6, 7, 8, 9, 10, 11, 12, 14], (1, 26),
              doc="letter pairs to join (a grid of n cells needs roughly n/6 or more: paths may not touch themselves)"),
     )
+    cap_reason = ("random path covers of grids past 9x9 are seldom unique, so the search for one already takes "
+                  "half a second to two seconds per problem at 9x10 and 10x10 (level 10 makes about 10/s)")
     answer_format = ("the grid with every cell filled by the letter of the path through it, one row per line "
                      "(rows may also be separated by commas)")
     example = "AAB,AAB,CCB"  # the A path fills a 2x2 block, so it touches itself: never an answer
@@ -280,6 +282,11 @@ class Numberlink(Task):
                     f"side only if they are consecutive on it. The puzzle has exactly one solution.")
         check = {"rows": h, "cols": w, "pairs": [list(p) for p in pairs]}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the cells to deduce: every cell that is not a path's end is given to one path
+        c = problem.check
+        return c["rows"] * c["cols"] - 2 * len(c["pairs"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -31,9 +31,11 @@ def jumps(pegs: int, holes: int, rows: int, cols: int):
                     yield i, over, to
 
 
-def solve_solitaire(pegs: int, holes: int, rows: int, cols: int, target: int | None = None) -> list | None:
+def solve_solitaire(pegs: int, holes: int, rows: int, cols: int, target: int | None = None,
+                    stats: dict | None = None) -> list | None:
     """Jumps that leave one peg (on `target` when given), or None. Depth-first search that
-    remembers positions already shown to be dead ends."""
+    remembers positions already shown to be dead ends. With `stats`, stats["nodes"] is the number
+    of positions it expanded."""
     dead: set[int] = set()
     path: list[tuple[int, int, int]] = []
     budget = [MAX_NODES]
@@ -52,7 +54,10 @@ def solve_solitaire(pegs: int, holes: int, rows: int, cols: int, target: int | N
         dead.add(p)
         return False
 
-    return list(path) if search(pegs) else None
+    found = search(pegs)
+    if stats is not None:
+        stats["nodes"] = MAX_NODES - budget[0]
+    return list(path) if found else None
 
 
 @register
@@ -62,17 +67,20 @@ class PegSolitaire(Task):
     hole at higher levels). The position is made by playing jumps backwards from a single peg,
     so it is solvable; the reference solution comes from a depth-first search with dead-position
     memory, and any valid jump sequence is accepted. Higher levels grow the board and the
-    number of pegs (longer sequences with more dead ends) and fix where the last peg must end."""
+    number of pegs (longer sequences with more dead ends) and fix where the last peg must end;
+    levels 11-14 play 14 to 16 pegs on 6x7 to 7x7 boards (about 10/s at level 14)."""
 
     name = "puzzles/peg_solitaire"
     knobs = (
-        Knob("rows", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (3, 8), doc="rows of the board"),
-        Knob("cols", [3, 4, 4, 4, 5, 5, 5, 6, 6, 7], (3, 8), doc="columns of the board"),
-        Knob("pegs", [2, 3, 4, 5, 6, 7, 8, 9, 11, 13], (2, 16), doc="pegs at the start"),
-        Knob("gaps", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4], (0, 20), doc="cells cut out of the board"),
-        Knob("target", [False, False, False, False, False, True, True, True, True, True],
+        Knob("rows", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 7], (3, 10), doc="rows of the board"),
+        Knob("cols", [3, 4, 4, 4, 5, 5, 5, 6, 6, 7, 7, 7, 8, 7], (3, 10), doc="columns of the board"),
+        Knob("pegs", [2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 14, 15, 16, 16], (2, 40), doc="pegs at the start"),
+        Knob("gaps", [0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5], (0, 20), doc="cells cut out of the board"),
+        Knob("target", [False, False, False, False, False, True, True, True, True, True] + [True] * 4,
              doc="the last peg must end on a named hole"),
     )
+    cap_reason = ("every peg more multiplies the positions the depth-first search must rule out: 17 pegs on 7x7 "
+                  "take it about a third of a second per problem, 20 on 7x8 over a second")
     answer_format = ("the jumps in order as a comma-separated list, each jump as FROM-TO cell names "
                      "(column letter then row number), e.g. C1-A1 moves the peg on C1 over B1 into A1")
     example = "C1-A1,A3-A1"
@@ -129,6 +137,22 @@ class PegSolitaire(Task):
         name = lambda i: cell_name(*divmod(i, cols))  # noqa: E731
         answer = ",".join(f"{name(f)}-{name(t)}" for f, _, t in solution)
         return Draft(question, answer, {"board": board, "target": name(target) if target is not None else None})
+
+    def effort(self, problem):
+        # the positions the depth-first search expands to find a finish (dead ends included)
+        c = problem.check
+        board = c["board"]
+        rows, cols = len(board), len(board[0])
+        cells = "".join(board)
+        pegs = sum(1 << i for i, ch in enumerate(cells) if ch == "o")
+        holes = sum(1 << i for i, ch in enumerate(cells) if ch != "#")
+        target = None
+        if c["target"] is not None:
+            r, col = read_cell(c["target"], rows, cols)
+            target = r * cols + col
+        stats: dict = {}
+        solve_solitaire(pegs, holes, rows, cols, target, stats)
+        return stats["nodes"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -73,12 +73,13 @@ def placements(rows: int, cols: int, pieces: tuple[str, ...]) -> list[list[int]]
     return out
 
 
-def solve_tiling(free: int, rows: int, cols: int, pieces: tuple[str, ...]) -> list[int] | None:
+def solve_tiling(free: int, rows: int, cols: int, pieces: tuple[str, ...], stats: dict | None = None) -> list[int] | None:
     """Placements (bit masks) that cover exactly the `free` cells, or None when none exists.
 
     Exact-cover search: the first uncovered cell in reading order must be the first cell of
     some piece, so only placements anchored there are tried; uncovered sets already shown to
-    be untileable are remembered, which makes the search a dynamic program over frontiers."""
+    be untileable are remembered, which makes the search a dynamic program over frontiers. With
+    `stats`, stats["states"] is the number of uncovered sets it expanded."""
     table = placements(rows, cols, pieces)
     dead: set[int] = set()
     chosen: list[int] = []
@@ -102,7 +103,10 @@ def solve_tiling(free: int, rows: int, cols: int, pieces: tuple[str, ...]) -> li
         dead.add(left)
         return False
 
-    return list(chosen) if search(free) else None
+    found = search(free)
+    if stats is not None:
+        stats["states"] = MAX_STATES - budget[0]
+    return list(chosen) if found else None
 
 
 def label_tiling(tiles: list[int], rows: int, cols: int, holes: set) -> list[str]:
@@ -182,9 +186,10 @@ class PolyominoTiling(Task):
     trominoes and tetrominoes, and more often pose boards with no tiling."""
 
     name = "puzzles/polyomino_tiling"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
-        Knob("rows", [2, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 8), doc="rows of the board"),
-        Knob("cols", [4, 4, 4, 5, 5, 6, 6, 7, 7, 8], (2, 8), doc="columns of the board"),
+        Knob("rows", [2, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 14), doc="rows of the board"),
+        Knob("cols", [4, 4, 4, 5, 5, 6, 6, 7, 7, 8], (2, 14), doc="columns of the board"),
         Knob("pieces", [["domino"], ["domino"], ["domino"], ["domino", "i_tromino"],
                         ["domino", "l_tromino", "i_tromino"], ["l_tromino", "trominoes", "domino_l_tromino"],
                         ["trominoes", "l_tromino", "t_tetromino"], ["l_tetromino", "t_tetromino", "trominoes"],
@@ -263,6 +268,16 @@ class PolyominoTiling(Task):
             if board != free and solve_tiling(board, rows, cols, pieces) is None:
                 return board
         return None
+
+    def effort(self, problem):
+        # the uncovered sets the exact-cover search expands: until a tiling is found, or all of
+        # them when there is none
+        c, stats = problem.check, {}
+        board = c["board"]
+        rows, cols = len(board), len(board[0])
+        free = sum(1 << i for i, ch in enumerate("".join(board)) if ch == ".")
+        solve_tiling(free, rows, cols, tuple(c["pieces"]), stats)
+        return stats["states"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -111,6 +111,10 @@ class RiverCrossing(Task):
     crossing plan fits)."""
 
     name = "puzzles/river_crossing"
+    released_dips = {
+        4: "level 4 gives a two-seat boat where level 3 had one seat, which shortens the reference crossing",
+    }
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
         Knob("kind", [["items"], ["items"], ["items", "people"], ["items", "people"], ["items", "people"],
                       ["items", "people"], ["items", "people"], ["items", "people"], ["items", "people"],
@@ -126,6 +130,10 @@ class RiverCrossing(Task):
     )
     answer_format = "the crossings in order as a comma-separated list"
     example = "goat, nothing, wolf, nothing"  # an even number of crossings leaves the farmer behind: never an answer
+
+    def effort(self, problem):
+        # crossings of the reference solution, plus the conflicts every crossing is checked against
+        return len(problem.answer.split(",")) + len(problem.check.get("conflicts", []))
 
     def build(self, rng, params):
         if params["kind"] == "items":

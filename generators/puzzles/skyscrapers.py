@@ -166,6 +166,7 @@ class Skyscrapers(Task):
     """
 
     name = "puzzles/skyscrapers"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
         Knob("size", [4, 4, 4, 5, 5, 5, 6, 6, 6, 7], (3, 7), doc="side of the grid (heights 1..size)"),
         Knob("prune", [0.2, 0.5, 0.8, 0.4, 0.7, 1.0, 0.6, 0.8, 1.0, 1.0], (0.0, 1.0),
@@ -173,6 +174,10 @@ class Skyscrapers(Task):
     )
     answer_format = "the completed grid of heights, one row per line, each row as its digits"
     example = "1234\n1234\n1234\n1234"
+
+    def effort(self, problem):
+        # cells to deduce
+        return problem.check["size"] ** 2 - len(problem.check["givens"])
 
     def build(self, rng, params):
         n = params["size"]

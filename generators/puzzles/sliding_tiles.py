@@ -134,6 +134,7 @@ class SlidingTiles(Task):
     the 4x4 board and accept any solution."""
 
     name = "puzzles/sliding_tiles"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
         Knob("rows", [2, 2, 3, 3, 3, 3, 3, 4, 4, 4], (2, 4), doc="rows of the board"),
         Knob("cols", [3, 3, 3, 3, 3, 3, 3, 4, 4, 4], (2, 4), doc="columns of the board"),
@@ -145,6 +146,10 @@ class SlidingTiles(Task):
     answer_format = ("the moves of the blank as a string of the letters U, D, L and R (spaces or commas "
                      "between letters are allowed)")
     example = "UUUU"  # the fourth U at the latest runs the blank off the top edge (at most 4 rows): never an answer
+
+    def effort(self, problem):
+        # moves of the reference solution
+        return len(problem.answer)
 
     def build(self, rng, params):
         rows, cols = params["rows"], params["cols"]

@@ -339,6 +339,7 @@ class Slitherlink(Task):
     """
 
     name = "puzzles/slitherlink"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
         Knob("rows", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (2, 10), doc="grid rows"),
         Knob("cols", [3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (2, 10), doc="grid columns"),
@@ -350,6 +351,10 @@ class Slitherlink(Task):
                      "not on it); cell lines alternate | (a side on the loop) or . with each cell's clue digit "
                      "or .")
     example = "+-+.+,|.|..,+-+.+"
+
+    def effort(self, problem):
+        # cells, plus the cells whose clue is hidden
+        return 2 * problem.check["rows"] * problem.check["cols"] - sum(c is not None for row in problem.check["clues"] for c in (row if isinstance(row, list) else [row]))
 
     def build(self, rng, params):
         h, w = params["rows"], params["cols"]

@@ -339,6 +339,7 @@ class Sokoban(Task):
     """
 
     name = "puzzles/sokoban"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
         Knob("rows", [3, 3, 4, 4, 5, 4, 5, 5, 5, 6], (2, 10), doc="rows inside the border walls"),
         Knob("cols", [3, 4, 4, 5, 5, 5, 5, 6, 6, 6], (2, 10), doc="columns inside the border walls"),
@@ -351,6 +352,10 @@ class Sokoban(Task):
     answer_format = ("the player's moves as one string of the letters U, D, L and R (up, down, left, right), "
                      "in order; a push is just a move into a box")
     example = "UUUUU"  # as many moves up as the level has lines, so one walks into a wall: never an answer
+
+    def effort(self, problem):
+        # moves plus pushes of the reference solution
+        return len(problem.answer) + problem.check["pushes"]
 
     def build(self, rng, params):
         h, w, k = params["rows"], params["cols"], params["boxes"]

@@ -55,6 +55,7 @@ class Sudoku(Task):
     """
 
     name = "puzzles/sudoku"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
         Knob("grid", ["4x4"] * 3 + ["6x6"] * 3 + ["9x9"] * 4, choices=tuple(BOXES),
              doc="grid size (boxes: 4x4 -> 2x2, 6x6 -> 2x3, 8x8 -> 2x4, 9x9 -> 3x3)"),
@@ -64,6 +65,10 @@ class Sudoku(Task):
     answer_format = ("the completed grid, one row per line, each row as its digits "
                      "(rows may also be separated by spaces or commas)")
     example = "1234,3412,2143,4321"
+
+    def effort(self, problem):
+        # blank cells to fill
+        return sum(row.count(".") for row in problem.check["givens"])
 
     def build(self, rng, params):
         size = params["grid"]

@@ -38,12 +38,14 @@ def _matching(tents: list[int], trees: list[int], w: int) -> dict[int, int] | No
 
 
 def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list[int],
-                    limit: int = 2, out: list | None = None) -> int:
-    """How many tent layouts fit (up to `limit`); the first ones found (tent-cell lists) go to `out`.
+                    limit: int = 2, out: list | None = None, stats: dict | None = None) -> int:
+    """How many tent layouts fit (up to `limit`); the first ones found (tent-cell lists) go to `out`,
+    and with `stats`, stats["nodes"] is set to the number of row patterns the search tried.
 
     A row-by-row search: a row's tents are a set of the row's free cells next to a tree, of
     the row's count, with no two side by side and none touching the previous row's tents, and
-    within what each column still needs. A tree whose neighbourhood is fully decided must have
+    within what each column still needs; a column whose remaining candidate cells cannot hold
+    the tents it still needs ends the branch. A tree whose neighbourhood is fully decided must have
     a tent beside it. At the end, tents and trees must pair off one to one (a matching).
     Each layout is one sequence of row patterns, so each is counted once.
     """
@@ -55,9 +57,18 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
             if 0 <= rr < h and 0 <= cc < w and rr * w + cc not in trees:
                 near[rr] |= 1 << cc
     tree_rows = [[t % w for t in trees if t // w == r] for r in range(h)]
+    # room[r][c]: the most tents column c can still take in rows r.. (its candidate cells, no two
+    # adjacent: greedy from the top is optimal on a line)
+    room = [[0] * w for _ in range(h + 2)]
+    for c in range(w):
+        for r in range(h - 1, -1, -1):
+            room[r][c] = max(room[r + 1][c], (near[r] >> c & 1) + room[r + 2][c])
     col_left = list(cols)
     layout = [0] * h
     n_trees = len(trees)
+    nodes = 0
+    if stats is not None:
+        stats["nodes"] = 0
     if sum(rows) != n_trees or sum(cols) != n_trees:
         return 0
 
@@ -85,6 +96,18 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
             return False
         return True
 
+    def tree_can_wait(r: int) -> bool:
+        """Every tree in row r without a tent above or beside it (rows r-1 and r are decided)
+        can still get one below it."""
+        p = layout[r]
+        for c in tree_rows[r]:
+            beside = (1 << c - 1 if c else 0) | (1 << c + 1 if c + 1 < w else 0)
+            if p & beside or r and layout[r - 1] >> c & 1:
+                continue
+            if r + 1 == h or not near[r + 1] >> c & 1 or p >> c & 1 or p & beside or col_left[c] <= 0:
+                return False
+        return True
+
     def search(r: int, need: int) -> int:
         if r == h:
             if any(col_left) or (h >= 1 and not tree_ok(h - 1)):
@@ -95,23 +118,26 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
             if out is not None:
                 out.append(tents)
             return 1
-        rows_left = h - r
-        if any(k > (rows_left + 1) // 2 for k in col_left):  # tents in a column cannot be adjacent
-            return 0
         prev = layout[r - 1] if r else 0
+        for c in range(w):  # a column must still have room for its tents (no two adjacent)
+            if col_left[c] > room[r + (prev >> c & 1)][c]:
+                return 0
         allowed = near[r] & ~(prev | prev << 1 | prev >> 1) & full
         for c in range(w):
             if col_left[c] <= 0:
                 allowed &= ~(1 << c)
+        nonlocal nodes
         found = 0
         for p in patterns(allowed, rows[r]):
+            nodes += 1
             layout[r] = p
             if r and not tree_ok(r - 1):
                 continue
             for c in range(w):
                 if p >> c & 1:
                     col_left[c] -= 1
-            found += search(r + 1, need - found)
+            if tree_can_wait(r):
+                found += search(r + 1, need - found)
             for c in range(w):
                 if p >> c & 1:
                     col_left[c] += 1
@@ -120,7 +146,11 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
         layout[r] = 0
         return found
 
-    return search(0, limit)
+    try:
+        return search(0, limit)
+    finally:
+        if stats is not None:
+            stats["nodes"] = nodes
 
 
 def make_puzzle(rng, h: int, w: int, n_tents: int):
@@ -200,9 +230,10 @@ class Tents(Task):
     """
 
     name = "puzzles/tents"
+    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 6, 7, 8, 9, 10, 12], (3, 14), doc="grid rows"),
-        Knob("cols", [4, 5, 6, 6, 7, 8, 8, 9, 10, 12], (3, 14), doc="grid columns"),
+        Knob("rows", [4, 5, 5, 6, 6, 7, 8, 9, 10, 12], (3, 24), doc="grid rows"),
+        Knob("cols", [4, 5, 6, 6, 7, 8, 8, 9, 10, 12], (3, 24), doc="grid columns"),
         Knob("tent_percent", [16, 16, 17, 17, 18, 18, 19, 19, 20, 20], (5, 25), doc="tents as a share of the cells"),
     )
     answer_format = ("the grid with ^ on every tent, one row per line (rows may also be separated by commas): "
@@ -240,6 +271,13 @@ class Tents(Task):
                     f"number of tents. The puzzle has exactly one solution.")
         check = {"rows": h, "cols": w, "trees": sorted(trees), "row_counts": rows, "col_counts": cols}
         return Draft(question, answer, check)
+
+    def effort(self, problem):
+        # the row patterns the counting solver tries to find the layout and prove it the only one
+        c = problem.check
+        stats: dict = {}
+        count_solutions(c["rows"], c["cols"], set(c["trees"]), c["row_counts"], c["col_counts"], 2, stats=stats)
+        return stats["nodes"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -66,7 +66,7 @@ def _combine(a, b, whole: bool):
     return out
 
 
-def solve(numbers: list[int], target: int, whole: bool = False):
+def solve(numbers: list[int], target: int, whole: bool = False, stats: dict | None = None):
     """An expression tree using every number once and equal to `target`, or None.
 
     Exhaustive depth-first search: repeatedly replace two of the remaining values by their sum,
@@ -74,11 +74,15 @@ def solve(numbers: list[int], target: int, whole: bool = False):
     has already failed. Exact rationals (reduced (num, den) pairs) throughout; with `whole`,
     every intermediate value must be a whole number. Negative intermediates are allowed: they
     can only arise from subtraction, which the answer may use freely. A tree is an int or
-    (op, left, right).
+    (op, left, right). With `stats`, stats["nodes"] is set to the number of combinations of two
+    values the search tried (the expressions it looked at).
     """
     failed: set = set()
+    nodes = 0
 
     def last(a, b, ta, tb):
+        nonlocal nodes
+        nodes += 1
         (an, ad), (bn, bd) = a, b
         t = target * ad * bd
         if an * bd + bn * ad == t:
@@ -112,10 +116,12 @@ def solve(numbers: list[int], target: int, whole: bool = False):
     def three(values, trees):
         """The last two steps at once: for each value x, the values that finish with x, looked up
         among the combinations of the other two."""
+        nonlocal nodes
         for i in range(3):
             j, k = (1, 2) if i == 0 else (0, 2) if i == 1 else (0, 1)
             want = needed(values[i])
             for value, op, swapped in _combine(values[j], values[k], whole):
+                nodes += 1
                 how = want.get(value)
                 if how is not None:
                     inner = (op, trees[k], trees[j]) if swapped else (op, trees[j], trees[k])
@@ -123,6 +129,7 @@ def solve(numbers: list[int], target: int, whole: bool = False):
         return None
 
     def dfs(values, trees):
+        nonlocal nodes
         k = len(values)
         if k == 2:
             return last(values[0], values[1], trees[0], trees[1])
@@ -143,6 +150,7 @@ def solve(numbers: list[int], target: int, whole: bool = False):
                 for value, op, swapped in _combine(values[i], values[j], whole):
                     if whole and value[1] != 1:
                         continue
+                    nodes += 1
                     tree = (op, trees[j], trees[i]) if swapped else (op, trees[i], trees[j])
                     found = dfs(rest_v + [value], rest_t + [tree])
                     if found is not None:
@@ -152,7 +160,11 @@ def solve(numbers: list[int], target: int, whole: bool = False):
 
     if len(numbers) == 1:
         return numbers[0] if numbers[0] == target else None
-    return dfs([(x, 1) for x in numbers], list(numbers))
+    try:
+        return dfs([(x, 1) for x in numbers], list(numbers))
+    finally:
+        if stats is not None:
+            stats["nodes"] = nodes
 
 
 def render(tree) -> str:
@@ -222,26 +234,35 @@ class TwentyFour(Task):
     Levels ramp the count of numbers (3, then 4, then 5), their size, the target (24, then a
     random target), the share of problems with no solution (which must be proved by
     exhausting the search), and the share whose every solution needs a fractional
-    intermediate value such as 8/(3-8/3), which whole-number reasoning misses.
+    intermediate value such as 8/(3-8/3), which whole-number reasoning misses. Levels 11-15
+    keep five numbers but raise them to 40, the targets to 2,000 and the share of none answers
+    to 40%, so fewer expressions hit the target and more problems need the whole search.
 
     Rates (one core): about 3,000 problems/s at level 5 and 2,000+/s up to level 8; levels
     9-10 run at 100-150/s, and why: with five numbers each problem is decided by an
     exhaustive search over tens of thousands of expressions, a full one whenever the answer
-    is none. Fraction-only problems for targets other than 24 are rare (tens of ms each), so
-    the levels ask for them only with target 24, from a table the tests recompute.
+    is none (15-30/s at levels 12-15, with bigger numbers). Fraction-only problems for
+    targets other than 24 are rare (tens of ms each), so the levels ask for them only with
+    target 24, from a table the tests recompute.
     """
 
     name = "puzzles/twenty_four"
     knobs = (
-        Knob("n_numbers", [3, 4, 4, 4, 4, 4, 4, 4, 5, 5], (2, 5), doc="how many numbers are given"),
-        Knob("max_number", [6, 9, 10, 12, 13, 13, 13, 13, 13, 13], (2, 50), doc="largest number (numbers are 1..max)"),
-        Knob("target_min", [24, 24, 24, 24, 24, 24, 24, 10, 50, 100], (1, 10_000), doc="smallest target"),
-        Knob("target_max", [24, 24, 24, 24, 24, 24, 24, 99, 150, 300], (1, 10_000), doc="largest target"),
-        Knob("none_percent", [0, 0, 10, 15, 20, 25, 25, 30, 25, 30], (0, 100),
+        Knob("n_numbers", [3, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5], (2, 5), doc="how many numbers are given"),
+        Knob("max_number", [6, 9, 10, 12, 13, 13, 13, 13, 13, 13, 15, 20, 25, 30, 40], (2, 50),
+             doc="largest number (numbers are 1..max)"),
+        Knob("target_min", [24, 24, 24, 24, 24, 24, 24, 10, 50, 100, 100, 200, 300, 300, 500], (1, 10_000),
+             doc="smallest target"),
+        Knob("target_max", [24, 24, 24, 24, 24, 24, 24, 99, 150, 300, 400, 600, 999, 999, 2000], (1, 10_000),
+             doc="largest target"),
+        Knob("none_percent", [0, 0, 10, 15, 20, 25, 25, 30, 25, 30, 30, 35, 35, 40, 40], (0, 100),
              doc="percent of problems with no solution (the answer is none)"),
-        Knob("fraction_percent", [0, 0, 0, 0, 10, 25, 40, 0, 0, 0], (0, 100),
+        Knob("fraction_percent", [0, 0, 0, 0, 10, 25, 40, 0, 0, 0, 0, 0, 0, 0, 0], (0, 100),
              doc="percent of solvable problems whose every solution needs a non-whole intermediate value"),
     )
+    cap_reason = ("five numbers are the most the exhaustive search decides quickly: with six, proving a "
+                  "target unreachable (the none answers) tries over a million expressions, seconds per "
+                  "problem, and past level 15 bigger numbers and targets no longer lengthen the search")
     answer_format = ("an arithmetic expression that uses each given number exactly once, with + - * / and "
                      "parentheses (an optional trailing = target is allowed), or the single word none if no "
                      "such expression exists")
@@ -292,6 +313,18 @@ class TwentyFour(Task):
                     f"(1 and 2 do not make 12). Division is exact, so fractions may occur along the way. "
                     f"If no such expression exists, answer none.")
         return Draft(question, answer, {"numbers": numbers, "target": target, "solvable": tree is not None})
+
+    def effort(self, problem):
+        # the expressions the exhaustive search tries, whole-number steps first (they read best,
+        # and most problems need nothing else), then, where they fail, with fractions: a problem
+        # that needs a fraction or has no solution exhausts the whole-number search first
+        numbers, target = problem.check["numbers"], problem.check["target"]
+        whole: dict = {}
+        if solve(numbers, target, whole=True, stats=whole) is not None:
+            return whole["nodes"]
+        rational: dict = {}
+        solve(numbers, target, stats=rational)
+        return whole["nodes"] + rational["nodes"]
 
     def grade(self, answer, problem):
         c = problem.check

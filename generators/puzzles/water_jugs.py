@@ -1,6 +1,7 @@
 """Water jugs: fill, empty and pour steps that measure a target amount, checked by simulation."""
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 
@@ -20,16 +21,29 @@ _STEP = re.compile(r"(fill|empty)\s+(?:jug\s+)?([a-z])|pour\s+(?:jug\s+)?([a-z])
 def jug_moves(state: tuple[int, ...], caps: tuple[int, ...], tap: bool):
     """(step text, next state) for every step from `state`; steps that change nothing are left
     out (they are legal but never useful)."""
-    n = len(caps)
-    for i in range(n):
-        if tap and state[i] < caps[i]:
-            yield f"fill {LETTERS[i]}", state[:i] + (caps[i],) + state[i + 1:]
-        if tap and state[i] > 0:
-            yield f"empty {LETTERS[i]}", state[:i] + (0,) + state[i + 1:]
-    for i in range(n):
-        for j in range(n):
-            if i != j and state[i] > 0 and state[j] < caps[j]:
-                yield f"pour {LETTERS[i]} {LETTERS[j]}", apply_pour(state, caps, i, j)
+    fills, pours = _step_texts(len(caps))
+    if tap:
+        for i, fill, empty in fills:
+            if state[i] < caps[i]:
+                yield fill, state[:i] + (caps[i],) + state[i + 1:]
+            if state[i] > 0:
+                yield empty, state[:i] + (0,) + state[i + 1:]
+    for i, j, pour in pours:
+        amount = min(state[i], caps[j] - state[j])
+        if amount > 0:
+            s = list(state)
+            s[i] -= amount
+            s[j] += amount
+            yield pour, tuple(s)
+
+
+@functools.lru_cache(maxsize=None)
+def _step_texts(n: int):
+    """The step texts for n jugs, in the order the steps are tried (written once, not per state:
+    the breadth-first search of bigger jugs visits thousands of states)."""
+    fills = [(i, f"fill {LETTERS[i]}", f"empty {LETTERS[i]}") for i in range(n)]
+    pours = [(i, j, f"pour {LETTERS[i]} {LETTERS[j]}") for i in range(n) for j in range(n) if i != j]
+    return fills, pours
 
 
 def apply_pour(state, caps, i: int, j: int) -> tuple[int, ...]:
@@ -41,15 +55,33 @@ def apply_pour(state, caps, i: int, j: int) -> tuple[int, ...]:
 
 
 def bfs(start: tuple[int, ...], caps: tuple[int, ...], tap: bool) -> dict:
-    """Breadth-first search over jug states: state -> (distance, parent state, step)."""
+    """Breadth-first search over jug states: state -> (distance, parent state, step).
+
+    The steps are those of `jug_moves`, in its order, written out here: past level 10 a search
+    visits thousands of states per attempt, and the generator's overhead doubles its time."""
+    fills, pours = _step_texts(len(caps))
     seen = {start: (0, None, None)}
     queue = deque([start])
     while queue:
         s = queue.popleft()
-        d = seen[s][0]
-        for text, t in jug_moves(s, caps, tap):
+        d = seen[s][0] + 1
+        nexts = []
+        if tap:
+            for i, fill, empty in fills:
+                if s[i] < caps[i]:
+                    nexts.append((fill, s[:i] + (caps[i],) + s[i + 1:]))
+                if s[i] > 0:
+                    nexts.append((empty, s[:i] + (0,) + s[i + 1:]))
+        for i, j, pour in pours:
+            amount = min(s[i], caps[j] - s[j])
+            if amount > 0:
+                t = list(s)
+                t[i] -= amount
+                t[j] += amount
+                nexts.append((pour, tuple(t)))
+        for text, t in nexts:
             if t not in seen:
-                seen[t] = (d + 1, s, text)
+                seen[t] = (d, s, text)
                 queue.append(t)
     return seen
 
@@ -61,6 +93,18 @@ def path_to(seen: dict, state) -> list[str]:
         steps.append(text)
         state = prev
     return steps[::-1]
+
+
+def options_along(steps: list[str], start: tuple[int, ...], caps: tuple[int, ...], tap: bool) -> int:
+    """How many useful steps there are to choose from at each state the plan `steps` passes
+    through, summed: the choices a solver weighs along the way (more jugs and a tap mean more of
+    them at every step; a longer plan means more steps)."""
+    state, total = start, 0
+    for step in steps:
+        options = dict(jug_moves(state, caps, tap))
+        total += len(options)
+        state = options[step]
+    return total
 
 
 def goal_met(state, goal: dict) -> bool:
@@ -124,19 +168,24 @@ class WaterJugs(Task):
     a named jug, or an exact amount in every jug) is chosen among the states a breadth-first
     search reaches at the wanted depth; answers are replayed step by step. Low levels require
     the fewest steps (checked against the BFS distance); higher levels add a third jug, drop the
-    tap, ask for exact amounts in every jug and push the target deeper into the search."""
+    tap, ask for exact amounts in every jug and push the target deeper into the search. Past
+    level 10 three jugs with a tap (more steps to choose from at every state) grow to 20 litres
+    with targets up to 18 steps deep, and the last three levels again require the fewest steps.
+    Generation runs a full BFS per attempt: about 50-80 problems/s past level 14."""
 
     name = "puzzles/water_jugs"
     knobs = (
-        Knob("jugs", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3], (2, 4), doc="number of jugs"),
-        Knob("max_capacity", [5, 7, 9, 11, 13, 9, 10, 11, 12, 13], (3, 20), doc="largest jug capacity"),
-        Knob("depth", [(2, 3), (3, 4), (4, 6), (5, 7), (6, 9), (5, 7), (6, 8), (7, 10), (8, 12), (9, 14)], (1, 40),
-             doc="fewest steps that reach the target"),
+        Knob("jugs", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3] + [3] * 10, (2, 4), doc="number of jugs"),
+        Knob("max_capacity", [5, 7, 9, 11, 13, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 20, 20, 20], (3, 20),
+             doc="largest jug capacity"),
+        Knob("depth", [(2, 3), (3, 4), (4, 6), (5, 7), (6, 9), (5, 7), (6, 8), (7, 10), (8, 12), (9, 14), (9, 12),
+                       (10, 13), (11, 14), (12, 15), (12, 16), (13, 16), (13, 17), (14, 17), (14, 18), (15, 18)],
+             (1, 40), doc="fewest steps that reach the target"),
         Knob("goal", [["any"], ["any"], ["any", "jug"], ["jug"], ["jug"], ["jug"], ["jug", "state"], ["state"],
-                      ["state"], ["state"]], choices=("any", "jug", "state"), doc="what must be measured"),
-        Knob("tap", [True, True, True, True, True, True, [True, False], [True, False], [True, False], False],
+                      ["state"], ["state"]] + [["state"]] * 10, choices=("any", "jug", "state"), doc="what must be measured"),
+        Knob("tap", [True, True, True, True, True, True, [True, False], [True, False], [True, False], False] + [True] * 10,
              doc="a tap to fill from and a drain to empty into (else the water is fixed)"),
-        Knob("minimal", [True, True, True, True, True, False, False, False, False, False],
+        Knob("minimal", [True, True, True, True, True, False, False, False, False, False] + [False] * 7 + [True] * 3,
              doc="require the fewest possible steps"),
     )
     answer_format = ("the steps in order as a comma-separated list, each step written as fill X, empty X or "
@@ -207,6 +256,11 @@ class WaterJugs(Task):
             out = [({"kind": "state", "state": list(s)}, d) for s, (d, _, _) in sorted(seen.items())
                    if d > 0 and any(0 < v < c for v, c in zip(s, caps))]
         return out
+
+    def effort(self, problem):
+        # the useful steps to choose from at every state of the reference plan (a fewest-steps plan)
+        c = problem.check
+        return options_along(problem.answer.split(", "), tuple(c["start"]), tuple(c["caps"]), c["tap"])
 
     def grade(self, answer, problem):
         try:

@@ -2,6 +2,9 @@
 rooms that can host a set of meetings."""
 from __future__ import annotations
 
+import math
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import clock_text, read_parts, refused
 from procgym.parsing import ParseError
@@ -13,21 +16,31 @@ from ._job_lists import read_count
 ROOM_LABELS = {"rooms", "number of rooms", "minimum rooms", "minimum number of rooms"}
 START_LABELS = {"start", "start time", "time", "earliest start", "slot"}
 
+# what the effort measure reads back from a prompt: meeting lines, person lines and their times
+_MEETING = re.compile(r"^M\d+: \d\d:\d\d-\d\d:\d\d$", re.MULTILINE)
+_PERSON = re.compile(r"^[A-Z][a-z]+(?: \(works [^)]*\))?: busy .*$", re.MULTILINE)
+_WORKS = re.compile(r"\(works (\d\d:\d\d)-(\d\d:\d\d)\)")
+_INTERVAL = re.compile(r"(\d\d:\d\d)-(\d\d:\d\d)")
+_BUFFER = re.compile(r"needs at least (\d+) minutes between the new meeting")
+
 NAMES = ["Ana", "Ben", "Chen", "Dara", "Eli", "Farah", "Gus", "Hana", "Ivo", "Jun"]
 DAY_START, DAY_END = 9 * 60, 17 * 60
 
 
 def earliest_slot(hours: list[tuple[int, int]], busy: list[list[tuple[int, int]]], length: int,
-                  buffer: int = 0) -> int | None:
+                  buffer: int = 0, stats: dict | None = None) -> int | None:
     """The earliest start t such that [t, t + length] lies in everyone's working hours and keeps
     at least `buffer` minutes away from every busy block of every person; None if there is none.
 
     The earliest feasible start is the common start of the working hours or the moment some
-    (buffered) busy block ends, so only those candidates are tried, each checked against all blocks."""
+    (buffered) busy block ends, so only those candidates are tried, each checked against all blocks.
+    With `stats`, stats["checks"] counts the candidates and the block checks they need."""
     lo = max(h[0] for h in hours)
     hi = min(h[1] for h in hours)
     blocks = [(s - buffer, e + buffer) for person in busy for s, e in person]
     for t in sorted({lo} | {e for _, e in blocks if e >= lo}):
+        if stats is not None:
+            stats["checks"] = stats.get("checks", 0) + 1 + len(blocks)
         if t + length <= hi and all(not (s < t + length and t < e) for s, e in blocks):
             return t
     return None
@@ -56,16 +69,20 @@ class CalendarConflicts(Task):
 
     name = "scheduling/calendar_conflicts"
     knobs = (
-        Knob("question", [["slot", "rooms"]] * 10, choices=("slot", "rooms"),
+        Knob("question", [["slot", "rooms"]] * 20,
+             choices=("slot", "rooms"),
              doc="'slot': earliest common free time; 'rooms': fewest rooms for the meetings"),
-        Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6], (1, 10), doc="people whose calendars must all be free"),
-        Knob("busy_blocks", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (0, 20), doc="busy blocks per person"),
-        Knob("n_meetings", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (1, 60), doc="meetings needing rooms"),
-        Knob("step", [30, 30, 15, 15, 15, 15, 5, 5, 5, 5], (1, 60), doc="times are multiples of this many minutes"),
-        Knob("own_hours", [False] * 4 + [True] * 6, doc="each person has their own working hours"),
-        Knob("messy", [False] * 3 + [True] * 7,
+        Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 10], (1, 10),
+             doc="people whose calendars must all be free"),
+        Knob("busy_blocks", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (0, 20),
+             doc="busy blocks per person"),
+        Knob("n_meetings", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 31, 34, 37, 40], (1, 60),
+             doc="meetings needing rooms"),
+        Knob("step", [30, 30, 15, 15, 15, 15] + [5] * 14, (1, 60), doc="times are multiples of this many minutes"),
+        Knob("own_hours", [False] * 4 + [True] * 16, doc="each person has their own working hours"),
+        Knob("messy", [False] * 3 + [True] * 17,
              doc="one person's busy blocks (or the meetings) may overlap, touch, and are listed out of order"),
-        Knob("buffer", [0, 0, 0, 0, 0, 5, 10, 10, 15, 15], (0, 120),
+        Knob("buffer", [0, 0, 0, 0, 0, 5, 10, 10, 15, 15, 15, 20, 20, 20, 25, 25, 25, 30, 30, 30], (0, 120),
              doc="required gap in minutes around meetings (slot) or room cleaning time (rooms)"),
     )
     answer_format = "a time HH:MM (24-hour) or an integer"
@@ -164,6 +181,23 @@ class CalendarConflicts(Task):
                       f"{rule} What is the smallest number of rooms that can host all the meetings?")
         return Draft(question, str(rooms), {"kind": "rooms", "rooms": rooms},
                      answer_format="the number of rooms, an integer", example="-1")  # never negative
+
+    def effort(self, problem):
+        # rooms: sort the 2n start and release events, then sweep them; slot: the earliest-start
+        # search checks each candidate start against every busy block it tries
+        c = problem.check
+        if c["kind"] == "rooms":
+            events = 2 * len(_MEETING.findall(problem.prompt))
+            return events * max(1, math.ceil(math.log2(events))) + events
+        hours, busy = [], []
+        for line in _PERSON.findall(problem.prompt):
+            work, blocks = _WORKS.search(line), _INTERVAL.findall(line.split("busy", 1)[1])
+            hours.append((read_clock(work.group(1)), read_clock(work.group(2))) if work else (DAY_START, DAY_END))
+            busy.append([(read_clock(a), read_clock(b)) for a, b in blocks])
+        buffer = int(_BUFFER.search(problem.prompt).group(1)) if _BUFFER.search(problem.prompt) else 0
+        stats: dict = {}
+        earliest_slot(hours, busy, c["length"], buffer, stats)
+        return stats.get("checks", 0) + sum(len(b) for b in busy)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -46,11 +46,16 @@ class CriticalPath(Task):
 
     name = "scheduling/critical_path"
     knobs = (
-        Knob("n_tasks", [4, 5, 6, 7, 8, 10, 12, 14, 16, 18], (2, 52), doc="number of tasks"),
-        Knob("extra_edges", [1, 2, 3, 3, 4, 6, 8, 10, 12, 15], (0, 200), doc="dependencies beyond one per task"),
-        Knob("max_duration", [5, 6, 8, 9, 9, 10, 12, 12, 15, 15], (1, 100), doc="longest task duration"),
-        Knob("waits", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4], (0, 50), doc="dependencies with a waiting time"),
-        Knob("redundant", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3], (0, 50), doc="implied dependencies listed as distractors"),
+        Knob("n_tasks", [4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 39, 42], (2, 52),
+             doc="number of tasks"),
+        Knob("extra_edges", [1, 2, 3, 3, 4, 6, 8, 10, 12, 15, 17, 20, 23, 26, 29, 32, 36, 40, 44, 48], (0, 200),
+             doc="dependencies beyond one per task"),
+        Knob("max_duration", [5, 6, 8, 9, 9, 10, 12, 12, 15, 15, 15, 18, 18, 20, 20, 24, 24, 28, 28, 30], (1, 100),
+             doc="longest task duration"),
+        Knob("waits", [0, 0, 0, 0, 1, 1, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 50),
+             doc="dependencies with a waiting time"),
+        Knob("redundant", [0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 50),
+             doc="implied dependencies listed as distractors"),
     )
     answer_format = ("the minimum total time, a semicolon, then one critical path as the task names in order, "
                      "comma-separated")
@@ -107,6 +112,12 @@ class CriticalPath(Task):
         check = {"total": total, "durations": {names[v]: dur[v] for v in range(n)},
                  "preds": {names[v]: {names[u]: lag for u, lag in preds[v].items()} for v in range(n)}}
         return Draft(question, f"{total}; {','.join(names[v] for v in path)}", check)
+
+    def effort(self, problem):
+        # the forward pass visits every task and every dependency once; the path is traced back
+        c = problem.check
+        path = problem.answer.split(";")[1].split(",")
+        return len(c["durations"]) + sum(len(p) for p in c["preds"].values()) + len(path)
 
     def grade(self, answer, problem):
         c = problem.check

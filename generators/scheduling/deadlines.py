@@ -4,6 +4,7 @@ on-time jobs (Moore-Hodgson)."""
 from __future__ import annotations
 
 import heapq
+import math
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import is_none, read_int, read_parts, refused
@@ -30,11 +31,24 @@ def edd_order(proc: list[int], due: list[int]) -> list[int]:
     return sorted(range(len(proc)), key=lambda j: (due[j], j))
 
 
-def min_lateness_with_release(proc: list[int], due: list[int], release: list[int]) -> tuple[int, list[int]]:
+# partial orders a release-time search may visit before the instance is redrawn: far above the
+# 13,700 that every order of 7 jobs (the most levels 1-10 have) adds up to, so it never cuts those
+NODE_LIMIT = 20_000
+RELEASE_TRIES = 20  # release-time draws before a problem falls back to the on-time question
+
+
+class _OverLimit(Exception):
+    pass
+
+
+def min_lateness_with_release(proc: list[int], due: list[int], release: list[int], stats: dict | None = None,
+                              node_limit: int | None = None) -> tuple[int, list[int]] | None:
     """The optimal max lateness and an order, by depth-first branch and bound over job orders
     (jobs tried in due-date order; a branch is cut when a lower bound on its max lateness cannot
-    beat the best found)."""
+    beat the best found). With `stats`, stats["nodes"] counts the partial orders visited; past
+    `node_limit` of them the search gives up and returns None."""
     n = len(proc)
+    visited = [0]
     order = edd_order(proc, due)
     best_order = sorted(range(n), key=lambda j: (release[j], due[j], j))  # a first incumbent
     best = [lateness_of(best_order, proc, due, release), best_order]
@@ -42,6 +56,11 @@ def min_lateness_with_release(proc: list[int], due: list[int], release: list[int
     used = [False] * n
 
     def dfs(t: int, worst: int) -> None:
+        visited[0] += 1
+        if stats is not None:
+            stats["nodes"] = visited[0]
+        if node_limit is not None and visited[0] > node_limit:
+            raise _OverLimit
         if len(seq) == n:
             if worst < best[0]:
                 best[0], best[1] = worst, list(seq)
@@ -65,7 +84,10 @@ def min_lateness_with_release(proc: list[int], due: list[int], release: list[int
             seq.pop()
             used[j] = False
 
-    dfs(0, -10**9)
+    try:
+        dfs(0, -10**9)
+    except _OverLimit:
+        return None
     return best[0], best[1]
 
 
@@ -119,16 +141,20 @@ class DeadlineLateness(Task):
     question (which needs choosing which jobs to give up), and from level 7 add release times
     (the machine may have to wait, and due-date order is no longer optimal). The release-time
     levels solve each instance by search, so they generate near 1,000 problems/s rather than
-    several thousand."""
+    several thousand, and about 50/s at level 20 (10 jobs, tight due dates); release times whose search runs past
+    20,000 partial orders are redrawn (20 tries, then the on-time question is asked instead)."""
 
     name = "scheduling/deadline_lateness"
     knobs = (
-        Knob("n_jobs", [3, 4, 4, 5, 5, 6, 5, 6, 6, 7], (1, 20), doc="number of jobs"),
-        Knob("max_time", [5, 6, 7, 8, 9, 9, 9, 10, 10, 12], (1, 100), doc="longest processing time"),
+        Knob("n_jobs", [3, 4, 4, 5, 5, 6, 5, 6, 6, 7, 8, 8, 9, 9, 9, 10, 10, 10, 10, 10], (1, 20),
+             doc="number of jobs"),
+        Knob("max_time", [5, 6, 7, 8, 9, 9, 9, 10, 10, 12, 12, 14, 14, 15, 16, 16, 18, 18, 20, 20], (1, 100),
+             doc="longest processing time"),
         Knob("question", [["lateness"], ["lateness"], ["lateness", "on_time"], ["on_time"], ["lateness", "on_time"],
-                          ["on_time"], ["release", "on_time"], ["release", "on_time"], ["release"], ["release"]],
+                          ["on_time"], ["release", "on_time"], ["release", "on_time"]] + [["release"]] * 12,
              choices=tuple(FORMATS), doc="what is asked"),
-        Knob("tightness", [115, 105, 95, 85, 75, 70, 90, 85, 90, 90], (10, 200),
+        Knob("tightness", [115, 105, 95, 85, 75, 70, 90, 85, 90, 90, 90, 85, 90, 85, 80, 90, 85, 80, 78,
+             75], (10, 200),
              doc="due dates fall up to this percent of the total processing time"),
     )
     answer_format = FORMATS["lateness"][0]
@@ -143,11 +169,17 @@ class DeadlineLateness(Task):
         names = node_labels(n)
         release = None
         if question == "release":
-            release = [0] * n
-            for j in rng.sample(range(n), n - 1):
-                release[j] = rng.randint(0, max(1, total // 2))
-            # due dates measured from the release, so each job is at least possible on its own
-            due = [release[j] + rng.randint(proc[j], max(proc[j], top)) for j in range(n)]
+            for _ in range(RELEASE_TRIES):  # redrawn only where the search runs past its limit (never at n <= 7)
+                release = [0] * n
+                for j in rng.sample(range(n), n - 1):
+                    release[j] = rng.randint(0, max(1, total // 2))
+                # due dates measured from the release, so each job is at least possible on its own
+                due = [release[j] + rng.randint(proc[j], max(proc[j], top)) for j in range(n)]
+                solved = min_lateness_with_release(proc, due, release, node_limit=NODE_LIMIT)
+                if solved is not None:
+                    break
+            else:  # every draw too hard to solve exactly: ask which jobs can be on time instead
+                question, release = "on_time", None
         if question == "on_time":
             best = max_on_time(proc, due)
             answer = f"{len(best)}; {','.join(names[j] for j in best)}"
@@ -155,7 +187,7 @@ class DeadlineLateness(Task):
             order = edd_order(proc, due)
             answer = f"{lateness_of(order, proc, due)}; {','.join(names[j] for j in order)}"
         else:
-            value, order = min_lateness_with_release(proc, due, release)
+            value, order = solved
             answer = f"{value}; {','.join(names[j] for j in order)}"
         rows = []
         for j in range(n):
@@ -184,6 +216,17 @@ class DeadlineLateness(Task):
                  "best": int(answer.split(";")[0])}
         fmt, example = FORMATS[question]
         return Draft(text, answer, check, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # due-date order and Moore-Hodgson sort the jobs and pass over them once; with release
+        # times the branch and bound scans the unscheduled jobs at every partial order it visits
+        c = problem.check
+        n = len(c["proc"])
+        if c["question"] != "release":
+            return n * max(1, math.ceil(math.log2(n))) + n
+        stats: dict = {}
+        min_lateness_with_release(c["proc"], c["due"], c["release"], stats)
+        return stats["nodes"] * n
 
     def grade(self, answer, problem):
         c = problem.check

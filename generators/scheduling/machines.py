@@ -2,6 +2,8 @@
 optimal makespan on small instances, and list scheduling with precedence constraints."""
 from __future__ import annotations
 
+import math
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_int, read_parts, refused
 from procgym.parsing import ParseError
@@ -36,10 +38,11 @@ def makespan(proc: list[int], m: int, machine: list[int]) -> int:
     return max(loads)
 
 
-def optimal_makespan(proc: list[int], m: int) -> tuple[int, list[int]]:
+def optimal_makespan(proc: list[int], m: int, stats: dict | None = None) -> tuple[int, list[int]]:
     """The minimum makespan and one assignment, by depth-first branch and bound: jobs longest
     first, machines with equal loads tried once, cut when a load reaches the best so far, stop at
-    the lower bound max(longest job, ceil(total / m))."""
+    the lower bound max(longest job, ceil(total / m)). With `stats`, stats["nodes"] counts the
+    partial assignments visited."""
     n = len(proc)
     order = lpt_order(proc)
     best_machine = list_schedule(proc, m, order)
@@ -49,6 +52,8 @@ def optimal_makespan(proc: list[int], m: int) -> tuple[int, list[int]]:
     machine = [0] * n
 
     def dfs(k: int, current: int) -> bool:
+        if stats is not None:
+            stats["nodes"] = stats.get("nodes", 0) + 1
         if current >= best[0]:
             return False
         if k == n:
@@ -120,14 +125,18 @@ class ParallelMachines(Task):
 
     name = "scheduling/parallel_machines"
     knobs = (
-        Knob("n_jobs", [4, 5, 6, 6, 7, 7, 8, 8, 9, 10], (1, 14), doc="number of jobs"),
-        Knob("machines", [2, 2, 2, 3, 3, 3, 3, 3, 4, 4], (1, 6), doc="number of identical machines"),
-        Knob("max_time", [6, 7, 8, 9, 10, 10, 12, 12, 14, 15], (1, 100), doc="longest processing time"),
-        Knob("rule", [["list"], ["list"], ["list", "lpt"], ["lpt"], ["lpt", "optimal"], ["optimal"],
-                      ["optimal", "precedence"], ["precedence", "optimal"], ["optimal", "precedence"],
-                      ["precedence", "optimal"]], choices=tuple(RULES), doc="how the jobs are scheduled"),
-        Knob("prerequisites", [0, 0, 0, 0, 0, 0, 3, 4, 5, 6], (0, 40), doc="precedence pairs (precedence rule)"),
-        Knob("trap", [False] * 5 + [True] * 5, doc="optimal instances where longest-first is not optimal"),
+        Knob("n_jobs", [4, 5, 6, 6, 7, 7, 8, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15], (1, 20),
+             doc="number of jobs"),
+        Knob("machines", [2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5], (1, 8),
+             doc="number of identical machines"),
+        Knob("max_time", [6, 7, 8, 9, 10, 10, 12, 12, 14, 15, 15, 16, 18, 18, 20, 20, 22, 22, 24, 25], (1, 100),
+             doc="longest processing time"),
+        Knob("rule", [["list"], ["list"], ["list", "lpt"], ["lpt"], ["lpt", "optimal"], ["optimal"]]
+             + [["optimal", "precedence"], ["precedence", "optimal"]] * 7,
+             choices=tuple(RULES), doc="how the jobs are scheduled"),
+        Knob("prerequisites", [0, 0, 0, 0, 0, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (0, 40),
+             doc="precedence pairs (precedence rule)"),
+        Knob("trap", [False] * 5 + [True] * 15, doc="optimal instances where longest-first is not optimal"),
     )
     answer_format = ("the makespan, a semicolon, then the machine number of each job J1, J2, ... in that order, "
                      "comma-separated")
@@ -189,6 +198,22 @@ class ParallelMachines(Task):
                    "comma-separated")
             example = "-1; 0,0,4,9"
         return Draft(question, answer, check, answer_format=fmt, example=example)
+
+    def effort(self, problem):
+        # a rule: each job scans the machines' loads (after the sort); the optimum: the branch
+        # and bound's partial assignments, each trying every machine; prerequisites: at every
+        # start time, every job not yet started is checked for readiness
+        c = problem.check
+        if c["rule"] == "precedence":
+            n = len(c["start"])
+            return n * len(set(c["start"])) + n
+        n, m = len(c["proc"]), c["m"]
+        greedy = n * m + n * max(1, math.ceil(math.log2(n)))
+        if c["rule"] != "optimal":
+            return greedy
+        stats: dict = {}
+        optimal_makespan(c["proc"], m, stats)
+        return greedy + stats.get("nodes", 0) * m
 
     def grade(self, answer, problem):
         c = problem.check

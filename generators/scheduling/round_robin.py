@@ -1,6 +1,7 @@
 """Round-robin CPU scheduling: completion times of processes under a time quantum."""
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from procgym import Draft, Knob, Task, register
@@ -10,6 +11,7 @@ from procgym.verdict import right, wrong
 
 from ._job_lists import read_per_item
 
+_BURST = re.compile(r"^P\d+: arrives at \d+, needs (\d+) units?", re.MULTILINE)  # read back by effort
 TIME_LABELS = {"completion times", "completion", "times", "finish times", "answer"}
 
 
@@ -65,12 +67,15 @@ class RoundRobin(Task):
 
     name = "scheduling/round_robin"
     knobs = (
-        Knob("n_procs", [2, 3, 3, 4, 4, 5, 6, 6, 7, 8], (1, 26), doc="number of processes"),
-        Knob("quantum", [(2, 4), (2, 4), (2, 4), (2, 5), (2, 5), (2, 5), (2, 6), (2, 6), (3, 6), (3, 6)], (1, 50),
-             doc="the time quantum"),
-        Knob("max_burst", [5, 6, 7, 8, 9, 10, 11, 12, 13, 14], (1, 200), doc="longest CPU burst"),
-        Knob("arrival_spread", [0, 2, 4, 5, 6, 8, 10, 12, 14, 16], (0, 500), doc="arrival times are 0..this"),
-        Knob("switch_cost", [0, 0, 0, 0, 0, 0, 1, 1, 2, 2], (0, 20), doc="time to switch to a different process"),
+        Knob("n_procs", [2, 3, 3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 10, 11, 12, 12, 13, 14, 15, 16], (1, 26),
+             doc="number of processes"),
+        Knob("quantum", [(2, 4)] * 3 + [(2, 5)] * 3 + [(2, 6)] * 2 + [(3, 6)] * 12, (1, 50), doc="the time quantum"),
+        Knob("max_burst", [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24], (1, 200),
+             doc="longest CPU burst"),
+        Knob("arrival_spread", [0, 2, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36], (0, 500),
+             doc="arrival times are 0..this"),
+        Knob("switch_cost", [0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4], (0, 20),
+             doc="time to switch to a different process"),
     )
     answer_format = "the completion times of P1, P2, ... in that order, as a comma-separated list of integers"
     example = "14,6,0"  # every process needs CPU time, so none finishes at 0: never an answer
@@ -104,6 +109,12 @@ class RoundRobin(Task):
                     f"Rules:\n" + "\n".join(f"- {r}" for r in rules)
                     + "\n\nAt what time does each process finish?")
         return Draft(question, ",".join(map(str, done)), {"done": done})
+
+    def effort(self, problem):
+        # the simulation dispatches every process once per quantum it needs, and admits each arrival
+        quantum = problem.params["quantum"]
+        bursts = [int(b) for b in _BURST.findall(problem.prompt)]
+        return sum(-(-b // quantum) for b in bursts) + len(bursts)
 
     def grade(self, answer, problem):
         expected = problem.check["done"]

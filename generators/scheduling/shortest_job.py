@@ -2,6 +2,7 @@
 ratio next): completion times and the exact average waiting or turnaround time."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from procgym import Draft, Knob, Task, register
@@ -11,12 +12,13 @@ from procgym.verdict import right, wrong
 
 from ._job_lists import read_per_item
 
+_ROW = re.compile(r"^P\d+: arrives at (\d+), CPU burst (\d+)$", re.MULTILINE)  # read back by effort
 TIME_LABELS = {"completion times", "completion", "times", "finish times"}
 AVERAGE_LABELS = {"average", "avg", "mean", "average waiting time", "average turnaround time", "average time",
                   "average completion time", "average response time"}
 
 
-def schedule(arrival: list[int], burst: list[int], policy: str) -> list[int]:
+def schedule(arrival: list[int], burst: list[int], policy: str, stats: dict | None = None) -> list[int]:
     """Completion times under `policy` by a simulation of the stated rules.
 
     sjf: when the CPU is free, run the arrived process with the shortest burst to completion.
@@ -24,12 +26,15 @@ def schedule(arrival: list[int], burst: list[int], policy: str) -> list[int]:
     hrrn: when the CPU is free, run the arrived process with the highest response ratio
     (waiting so far + burst) / burst to completion.
     Ties: shorter burst (hrrn only), then earlier arrival, then lower process number. The CPU
-    idles only when nothing has arrived."""
+    idles only when nothing has arrived. With `stats`, stats["scanned"] counts the processes
+    looked at: every step of the simulation checks each process for arrival and remaining time."""
     n = len(arrival)
     left = list(burst)
     done = [0] * n
     time, finished = 0, 0
     while finished < n:
+        if stats is not None:
+            stats["scanned"] = stats.get("scanned", 0) + n
         ready = [i for i in range(n) if arrival[i] <= time and left[i]]
         if not ready:
             time = min(arrival[i] for i in range(n) if left[i])
@@ -90,15 +95,19 @@ class ShortestJobFirst(Task):
 
     name = "scheduling/shortest_job_first"
     knobs = (
-        Knob("n_procs", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (1, 26), doc="number of processes"),
-        Knob("max_burst", [5, 6, 7, 8, 9, 10, 10, 12, 12, 14], (1, 100), doc="longest CPU burst"),
-        Knob("arrival_spread", [0, 2, 4, 6, 8, 10, 12, 14, 16, 18], (0, 500), doc="arrival times are 0..this"),
+        Knob("n_procs", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 10, 11, 12, 12, 13, 14, 15, 16], (1, 26),
+             doc="number of processes"),
+        Knob("max_burst", [5, 6, 7, 8, 9, 10, 10, 12, 12, 14, 14, 15, 16, 16, 18, 18, 20, 20, 22, 24], (1, 100),
+             doc="longest CPU burst"),
+        Knob("arrival_spread", [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38], (0, 500),
+             doc="arrival times are 0..this"),
         Knob("policy", [["sjf"], ["sjf"], ["sjf", "srtf"], ["srtf"], ["sjf", "srtf"], ["srtf", "hrrn"],
-                        ["srtf", "hrrn"], ["hrrn", "srtf"], ["srtf", "hrrn"], ["hrrn", "srtf"]],
+                        ["srtf", "hrrn"], ["hrrn", "srtf"]] + [["srtf", "hrrn"], ["hrrn", "srtf"]] * 6,
              choices=tuple(POLICIES), doc="the scheduling policy"),
-        Knob("ties", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3], (0, 25), doc="processes given the burst of another"),
-        Knob("metric", [["waiting"]] * 3 + [["waiting", "turnaround"]] * 7, choices=("waiting", "turnaround"),
-             doc="which average is asked for"),
+        Knob("ties", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6], (0, 25),
+             doc="processes given the burst of another"),
+        Knob("metric", [["waiting"]] * 3 + [["waiting", "turnaround"]] * 17,
+             choices=("waiting", "turnaround"), doc="which average is asked for"),
     )
     answer_format = ("the completion times of P1, P2, ... in that order as a comma-separated list, a semicolon, "
                      "then the average as an exact number (an integer, a fraction p/q or a terminating decimal)")
@@ -127,6 +136,15 @@ class ShortestJobFirst(Task):
                     f"finishes, and the average {metric} time over all {n} processes.")
         answer = f"{','.join(map(str, done))}; {frac_text(avg)}"
         return Draft(question, answer, {"done": done, "average": [avg.numerator, avg.denominator], "metric": metric})
+
+    def effort(self, problem):
+        # the simulation: every step (each start or idle wait, and each arrival under preemption)
+        # looks at every process; then the average over all processes
+        rows = [(int(a), int(b)) for a, b in _ROW.findall(problem.prompt)]
+        policy = next(key for key, (title, _) in POLICIES.items() if f" under {title} scheduling" in problem.prompt)
+        stats: dict = {}
+        schedule([a for a, _ in rows], [b for _, b in rows], policy, stats)
+        return stats.get("scanned", 0) + len(rows)
 
     def grade(self, answer, problem):
         c = problem.check

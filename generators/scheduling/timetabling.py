@@ -2,6 +2,8 @@
 higher levels, no slot holds more exams than there are rooms), as a graph colouring."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import read_int, read_parts, refused
 from procgym.parsing import ParseError
@@ -13,6 +15,7 @@ from ._job_lists import read_assignment
 SLOT_COUNT_LABELS = {"slots", "number of slots", "smallest number of slots", "minimum slots", "minimum number of slots"}
 ASSIGNMENT_LABELS = {"assignment", "slots per exam", "exams", "timetable", "schedule"}
 
+_ENROLMENT = re.compile(r"^[A-Z][a-z]+\d*: ([A-Z]{1,2}(?:, [A-Z]{1,2})*)$", re.MULTILINE)  # read back by effort
 STUDENTS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lena", "Milo", "Nia",
             "Omar", "Pia", "Quinn", "Rosa", "Sam", "Tara", "Uma", "Vic", "Wes", "Xena", "Yuri", "Zoe")
 
@@ -28,9 +31,11 @@ def conflicts(n: int, enrolments: list[list[int]]) -> list[int]:
     return adj
 
 
-def colour_with(adj: list[int], k: int, cap: int) -> list[int] | None:
+def colour_with(adj: list[int], k: int, cap: int, stats: dict | None = None) -> list[int] | None:
     """A slot (0..k-1) for every exam with no conflicting pair sharing a slot and at most `cap`
-    exams per slot (0 = no limit), by backtracking (most-constrained exam first); None if none."""
+    exams per slot (0 = no limit), by backtracking (most-constrained exam first); None if none.
+    With `stats`, stats["checks"] counts the (exam, slot) pairs examined: each partial timetable
+    weighs every unplaced exam against every slot to pick the most constrained one."""
     n = len(adj)
     slot = [-1] * n
     members = [0] * k  # bitmask of exams in each slot
@@ -47,6 +52,8 @@ def colour_with(adj: list[int], k: int, cap: int) -> list[int] | None:
         return best
 
     def go(placed: int, used: int) -> bool:
+        if stats is not None:
+            stats["checks"] = stats.get("checks", 0) + (n - placed) * k
         if placed == n:
             return True
         j = pick()
@@ -66,12 +73,12 @@ def colour_with(adj: list[int], k: int, cap: int) -> list[int] | None:
     return slot if go(0, 0) else None
 
 
-def min_slots(adj: list[int], cap: int, lower: int = 1) -> tuple[int, list[int]]:
+def min_slots(adj: list[int], cap: int, lower: int = 1, stats: dict | None = None) -> tuple[int, list[int]]:
     """The fewest slots and one timetable: try k = lower, lower + 1, ... until one exists."""
     n = len(adj)
     k = max(lower, 1, -(-n // cap) if cap else 1)
     while True:
-        slot = colour_with(adj, k, cap)
+        slot = colour_with(adj, k, cap, stats)
         if slot is not None:
             return k, slot
         k += 1
@@ -89,13 +96,16 @@ class ExamTimetabling(Task):
 
     name = "scheduling/exam_timetabling"
     knobs = (
-        Knob("n_exams", [4, 5, 6, 6, 7, 8, 8, 9, 10, 11], (2, 16), doc="number of exams"),
-        Knob("n_students", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10], (1, 26), doc="students taking two or more exams"),
-        Knob("per_student", [2, 2, (2, 3), (2, 3), (2, 3), (2, 3), (2, 4), (2, 4), (2, 4), (2, 4)], (2, 8),
+        Knob("n_exams", [4, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13, 13, 14, 15, 16, 17, 18, 19, 20], (2, 26),
+             doc="number of exams"),
+        Knob("n_students", [3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (1, 26),
+             doc="students taking two or more exams"),
+        Knob("per_student", [2, 2] + [(2, 3)] * 4 + [(2, 4)] * 7 + [(2, 5)] * 7, (2, 8),
              doc="exams each student takes"),
-        Knob("singles", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3], (0, 10), doc="students taking one exam only"),
-        Knob("rooms", [0, 0, 0, 0, 0, 3, 3, 3, 3, 3], (0, 16), doc="most exams per slot (0: no limit)"),
-        Knob("hidden", [False, False, False, False, True, True, True, True, True, True],
+        Knob("singles", [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (0, 10),
+             doc="students taking one exam only"),
+        Knob("rooms", [0] * 5 + [3] * 15, (0, 26), doc="most exams per slot (0: no limit)"),
+        Knob("hidden", [False] * 4 + [True] * 16,
              doc="prefer instances whose minimum exceeds the largest student load"),
     )
     answer_format = ("the smallest number of slots, a semicolon, then each exam's slot as EXAM=SLOT, "
@@ -130,6 +140,21 @@ class ExamTimetabling(Task):
         answer = f"{k}; " + ", ".join(f"{names[j]}={slot[j] + 1}" for j in range(n))
         pairs = sorted([names[a], names[b]] for a in range(n) for b in range(a + 1, n) if adj[a] >> b & 1)
         return Draft(question, answer, {"names": names, "best": k, "conflicts": pairs, "rooms": cap})
+
+    def effort(self, problem):
+        # the exact colouring search over the conflict graph, for every number of slots tried
+        # (from the largest student load, a clique, or the room bound up): the (exam, slot) pairs
+        # it weighs, plus the conflicts read off
+        c = problem.check
+        load = max(len(row.split(",")) for row in _ENROLMENT.findall(problem.prompt))
+        index = {name: j for j, name in enumerate(c["names"])}
+        adj = [0] * len(index)
+        for a, b in c["conflicts"]:
+            adj[index[a]] |= 1 << index[b]
+            adj[index[b]] |= 1 << index[a]
+        stats: dict = {}
+        min_slots(adj, c["rooms"], load, stats)
+        return stats.get("checks", 0) + len(c["conflicts"])
 
     def grade(self, answer, problem):
         c = problem.check

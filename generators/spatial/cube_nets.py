@@ -137,6 +137,15 @@ def read_letters(answer: str) -> list[str]:
     return out
 
 
+def shapes_in(prompt: str) -> list[set]:
+    """The shapes drawn in a cube_net_validity prompt, as sets of (row, col) cells."""
+    out = []
+    for block_text in re.findall(r"Shape [A-Z]:\n((?:[#.]+\n?)+)", prompt):
+        rows = block_text.split()
+        out.append({(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"})
+    return out
+
+
 # what else a model writes for "no shape": an empty list, or the words
 NO_SHAPE = {"[]", "no shapes", "no shape", "none of them"}
 
@@ -153,11 +162,11 @@ class CubeNetFaces(Task):
 
     name = "spatial/cube_net_faces"
     knobs = (
-        Knob("n_questions", [1, 1, 2, 2, 2, 3, 3, 4, 4, 5], (1, 8), doc="questions about the folded cube"),
-        Knob("orientation_share", [0, 0, 0, 0, 34, 50, 67, 75, 100, 100], (0, 100),
+        Knob("n_questions", [1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10, 12], (1, 16),
+             doc="questions about the folded cube"),
+        Knob("orientation_share", [0, 0, 0, 0, 34, 50, 67, 75, 100, 100] + [100] * 10, (0, 100),
              doc="percent of questions about orientation rather than opposite faces"),
-        Knob("all_nets", [False, False, True, True, True, True, True, True, True, True],
-             doc="draw from all 11 nets (else only the 1-4-1 nets)"),
+        Knob("all_nets", [False, False] + [True] * 18, doc="draw from all 11 nets (else only the 1-4-1 nets)"),
     )
     answer_format = "the letters answering the questions, in order, comma-separated (one letter per question)"
     example = "K,O"  # O is never a face's letter (no I or O): never an answer
@@ -189,6 +198,13 @@ class CubeNetFaces(Task):
                     + compass + listing)
         return Draft(question, ",".join(answers), {"answers": answers})
 
+    def effort(self, problem):
+        # folding places the six faces; an opposite face is then read off in one step, while an
+        # orientation question places the top and north faces and applies the cube's handedness
+        orientation = problem.prompt.count("Which face points")
+        opposite = problem.prompt.count("Which face is opposite")
+        return 6 + opposite + 3 * orientation
+
     def grade(self, answer, problem):
         expected = problem.check["answers"]
         try:
@@ -207,12 +223,13 @@ class CubeNetValidity(Task):
 
     name = "spatial/cube_net_validity"
     knobs = (
-        Knob("n_shapes", [2, 3, 3, 4, 4, 5, 6, 6, 7, 8], (1, 12), doc="shapes shown"),
-        Knob("subtle_percent", [0, 0, 30, 50, 60, 70, 80, 90, 100, 100], (0, 100),
+        Knob("n_shapes", [2, 3, 3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 10, 11, 12, 12, 13, 14, 15, 16], (1, 20),
+             doc="shapes shown"),
+        Knob("subtle_percent", [0, 0, 30, 50, 60, 70, 80, 90, 100, 100] + [100] * 10, (0, 100),
              doc="percent of invalid shapes without a 2x2 block (harder to rule out)"),
     )
     answer_format = "the labels of all shapes that fold into a cube, comma-separated in any order, or none"
-    example = "B,Z"  # there are at most 12 shapes, so none is Z: never an answer
+    example = "B,Z"  # there are at most 20 shapes (labels A to V), so none is Z: never an answer
 
     def build(self, rng, params):
         subtle, blocky = SUBTLE, BLOCKY
@@ -232,6 +249,10 @@ class CubeNetValidity(Task):
                     f"becoming one face.\n\n{blocks}\n\nWhich shapes are cube nets?")
         return Draft(question, ",".join(valid) if valid else "none",
                      {"valid": valid, "labels": list(LETTERS[:len(shapes)])})
+
+    def effort(self, problem):
+        # a shape with a 2x2 block is ruled out at a glance; any other is folded square by square
+        return sum(1 if block(shape) else 6 for shape in shapes_in(problem.prompt))
 
     def grade(self, answer, problem):
         valid = set(problem.check["valid"])

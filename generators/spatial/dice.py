@@ -43,11 +43,12 @@ class DieRolls(Task):
 
     name = "spatial/die_rolls"
     knobs = (
-        Knob("n_moves", [2, 3, 4, 5, 6, 8, 10, 12, 15, 20], (1, 60), doc="instructions in the sequence"),
-        Knob("spins", [False, False, False, True, True, True, True, True, True, True],
-             doc="include quarter-turn spins about the vertical axis"),
-        Knob("max_repeat", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], (1, 9), doc="largest 'n times' in one instruction"),
-        Knob("n_asked", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (1, 6), doc="sides asked about"),
+        Knob("n_moves", [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 23, 26, 29, 32, 36, 40, 44, 48, 54, 60], (1, 60),
+             doc="instructions in the sequence"),
+        Knob("spins", [False, False, False] + [True] * 17, doc="include quarter-turn spins about the vertical axis"),
+        Knob("max_repeat", [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9], (1, 9),
+             doc="largest 'n times' in one instruction"),
+        Knob("n_asked", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6], (1, 6), doc="sides asked about"),
     )
     answer_format = "the numbers on the asked sides, in the order asked, comma-separated"
     example = "4,0"  # no face shows 0: never an answer
@@ -80,6 +81,12 @@ class DieRolls(Task):
             return Draft(question, ",".join(map(str, values)), {"values": values})
         return Draft(question, str(values[0]), {"values": values},
                      answer_format="one number, the number on top", example="0")  # no face shows 0
+
+    def effort(self, problem):
+        # the simulation tracks every quarter turn ("roll north 3 times" is three), then reads the sides
+        moves = problem.prompt.split("Moves, in order: ", 1)[1].split(".\n", 1)[0].split("; ")
+        turns = sum(int(m.rsplit(" ", 2)[1]) if m.endswith(" times") else 1 for m in moves)
+        return turns + len(problem.check["values"])
 
     def grade(self, answer, problem):
         expected = problem.check["values"]

@@ -86,6 +86,11 @@ def blocky_grid(rng, rows: int, cols: int, n_blocks: int, holes: int) -> list[st
     return ["".join(row) for row in cells]
 
 
+def grid_in(prompt: str, after: str) -> list[str]:
+    """The grid drawn in a prompt: the lines from `after` to the next blank line."""
+    return prompt.split(after, 1)[1].split("\n\n", 1)[0].split("\n")
+
+
 @register
 class CountRectangles(Task):
     """Count the axis-aligned rectangles (or squares) made entirely of filled cells in a grid
@@ -94,13 +99,14 @@ class CountRectangles(Task):
 
     name = "spatial/count_rectangles"
     knobs = (
-        Knob("rows", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 12), doc="grid rows"),
-        Knob("cols", [3, 3, 3, 3, 4, 4, 5, 6, 6, 7], (1, 12), doc="grid columns"),
-        Knob("blocks", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4], (1, 10), doc="random rectangles unioned into the figure"),
-        Knob("holes", [0, 0, 1, 1, 1, 2, 2, 3, 3, 4], (0, 20), doc="cells punched out"),
+        Knob("rows", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12], (1, 12), doc="grid rows"),
+        Knob("cols", [3, 3, 3, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12], (1, 12), doc="grid columns"),
+        Knob("blocks", [1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8], (1, 10),
+             doc="random rectangles unioned into the figure"),
+        Knob("holes", [0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (0, 20), doc="cells punched out"),
         Knob("ask", [["squares"], ["squares"], ["squares", "rectangles"], ["squares", "rectangles"],
-                     ["squares", "rectangles"], ["squares", "rectangles"], ["rectangles"], ["rectangles"],
-                     ["rectangles"], ["rectangles"]], choices=("squares", "rectangles"),
+                     ["squares", "rectangles"], ["squares", "rectangles"]] + [["rectangles"]] * 14,
+             choices=("squares", "rectangles"),
              doc="count squares only, or all rectangles"),
     )
     answer_format = "an integer"
@@ -122,6 +128,23 @@ class CountRectangles(Task):
                     "cells spanning consecutive rows and consecutive columns; a single cell counts as one.")
         return Draft(question, str(value), {"value": value})
 
+    def effort(self, problem):
+        # the histogram count: one step per (bottom-right cell, left edge) pair it walks; the
+        # squares' dynamic programme takes one step per filled cell
+        grid = grid_in(problem.prompt, "empty:\n")
+        if problem.params["ask"] == "squares":
+            return sum(row.count("#") for row in grid)
+        heights, steps = [0] * len(grid[0]), 0
+        for row in grid:
+            heights = [h + 1 if ch == "#" else 0 for h, ch in zip(heights, row)]
+            for c in range(len(row)):
+                k, low = c, heights[c]
+                while k >= 0 and low:
+                    low = min(low, heights[k])
+                    steps += 1
+                    k -= 1
+        return steps
+
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the count")
 
@@ -134,15 +157,14 @@ class CountIslands(Task):
 
     name = "spatial/count_islands"
     knobs = (
-        Knob("rows", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12], (1, 30), doc="grid rows"),
-        Knob("cols", [4, 5, 5, 6, 7, 8, 9, 10, 12, 14], (1, 30), doc="grid columns"),
-        Knob("fill_percent", [30, 35, 35, 40, 40, 42, 45, 45, 48, 50], (1, 99),
+        Knob("rows", [3, 4, 5, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24], (1, 30), doc="grid rows"),
+        Knob("cols", [4, 5, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 26], (1, 30),
+             doc="grid columns"),
+        Knob("fill_percent", [30, 35, 35, 40, 40, 42, 45, 45, 48, 50] + [50] * 10, (1, 99),
              doc="chance a cell is land (two thirds of it under 8-connectivity)"),
-        Knob("diagonal", [False, False, False, [False, True], [False, True], [False, True], [False, True],
-                          [False, True], [False, True], [False, True]],
+        Knob("diagonal", [False, False, False] + [[False, True]] * 17,
              doc="whether cells touching only at a corner are connected"),
-        Knob("ask", [["count"], ["count"], ["count"], ["count"], ["count", "largest"], ["count", "largest"],
-                     ["count", "largest"], ["count", "largest"], ["count", "largest"], ["count", "largest"]],
+        Knob("ask", [["count"]] * 4 + [["count", "largest"]] * 16,
              choices=("count", "largest"), doc="the number of islands or the largest island's size"),
     )
     answer_format = "an integer"
@@ -173,6 +195,11 @@ class CountIslands(Task):
         question = (f"In this map, '#' is land and '.' is water:\n" + "\n".join(grid) +
                     f"\n\nAn island is a maximal group of connected land cells. {rule}\n{ask}")
         return Draft(question, str(value), {"value": value})
+
+    def effort(self, problem):
+        # a scan of every cell, and a flood fill that visits every land cell once
+        grid = grid_in(problem.prompt, "water:\n")
+        return sum(len(row) + row.count("#") for row in grid)
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the right number")

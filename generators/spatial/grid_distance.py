@@ -58,14 +58,15 @@ class GridDistance(Task):
 
     name = "spatial/grid_distance"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 7, 7, 8, 9, 10, 12], (2, 30), doc="grid rows"),
-        Knob("cols", [4, 5, 6, 6, 7, 8, 9, 10, 12, 14], (2, 30), doc="grid columns"),
-        Knob("wall_percent", [0, 10, 15, 20, 25, 28, 30, 32, 35, 35], (0, 60), doc="chance a cell is a wall"),
-        Knob("king", [False, False, False, [False, True], [False, True], [False, True], True, True, True, True],
+        Knob("rows", [4, 5, 5, 6, 7, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24], (2, 30), doc="grid rows"),
+        Knob("cols", [4, 5, 6, 6, 7, 8, 9, 10, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 26], (2, 30),
+             doc="grid columns"),
+        Knob("wall_percent", [0, 10, 15, 20, 25, 28, 30, 32, 35, 35] + [35] * 10, (0, 60), doc="chance a cell is a wall"),
+        Knob("king", [False, False, False, [False, True], [False, True], [False, True]] + [True] * 14,
              doc="allow diagonal moves"),
-        Knob("no_corner_cutting", [False, False, False, False, False, [False, True], [False, True], True, True, True],
+        Knob("no_corner_cutting", [False] * 5 + [[False, True], [False, True]] + [True] * 13,
              doc="forbid a diagonal move between two orthogonal cells when either is a wall"),
-        Knob("min_detour", [0, 0, 1, 1, 2, 2, 2, 3, 4, 4], (0, 50),
+        Knob("min_detour", [0, 0, 1, 1, 2, 2, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (0, 50),
              doc="least extra moves the walls force beyond the open-grid distance"),
     )
     answer_format = "an integer, the fewest moves"
@@ -119,6 +120,14 @@ class GridDistance(Task):
                     + f"\n\n{rule} Moves may not enter walls or leave the grid.\n"
                     "What is the fewest number of moves from S to T?")
         return Draft(question, str(d), {"value": d})
+
+    def effort(self, problem):
+        # breadth-first search settles every free cell no farther from S than T is
+        rows = problem.prompt.split("the target:\n", 1)[1].split("\n\n", 1)[0].split("\n")
+        start = next((r, row.index("S")) for r, row in enumerate(rows) if "S" in row)
+        grid = [row.replace("S", ".").replace("T", ".") for row in rows]
+        dist = distances(grid, start, problem.params["king"], not problem.params["no_corner_cutting"])
+        return sum(1 for d in dist.values() if d <= problem.check["value"])
 
     def grade(self, answer, problem):
         return grade_int(answer, problem.check["value"], "the fewest number of moves")

@@ -92,11 +92,14 @@ class GridTransform(Task):
 
     name = "spatial/grid_transform"
     knobs = (
-        Knob("n_ops", [1, 2, 2, 3, 4, 5, 6, 7, 8, 10], (1, 30), doc="transforms applied in sequence"),
-        Knob("rows", [2, 2, 3, 3, (3, 4), (3, 4), (3, 5), (4, 5), (4, 6), (5, 6)], (1, 10), doc="grid rows"),
-        Knob("cols", [2, 3, 3, 3, (3, 4), (3, 5), (3, 5), (4, 5), (4, 6), (5, 6)], (1, 10), doc="grid columns"),
-        Knob("menu", [4, 4, 5, 5, 6, 7, 7, 7, 7, 7], (2, 7), doc="how many kinds of transform may appear"),
-        Knob("alphabet", [26, 26, 26, 9, 6, 5, 4, 3, 3, 2], (2, 26), doc="distinct letters (few: repeats)"),
+        Knob("n_ops", [1, 2, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 25], (1, 30),
+             doc="transforms applied in sequence"),
+        Knob("rows", [2, 2, 3, 3, (3, 4), (3, 4), (3, 5), (4, 5), (4, 6), (5, 6), (5, 6), (5, 7), (5, 7), (6, 7),
+                      (6, 7), (6, 8), (6, 8), (7, 8), (7, 9), (8, 9)], (1, 10), doc="grid rows"),
+        Knob("cols", [2, 3, 3, 3, (3, 4), (3, 5), (3, 5), (4, 5), (4, 6), (5, 6), (5, 6), (5, 7), (5, 7), (6, 7),
+                      (6, 7), (6, 8), (6, 8), (7, 8), (7, 9), (8, 9)], (1, 10), doc="grid columns"),
+        Knob("menu", [4, 4, 5, 5, 6, 7, 7, 7, 7, 7] + [7] * 10, (2, 7), doc="how many kinds of transform may appear"),
+        Knob("alphabet", [26, 26, 26, 9, 6, 5, 4, 3, 3, 2] + [2] * 10, (2, 26), doc="distinct letters (few: repeats)"),
     )
     answer_format = "the resulting grid with its rows separated by '/' (or one row per line), e.g. ABC/DEF"
     example = "ABC/DEF"
@@ -120,6 +123,11 @@ class GridTransform(Task):
         # every letter grid can be an answer: the example is drawn last, among those wrong here
         return Draft(question, "/".join(result), {"grid": result},
                      example=rng.choice([e for e in _EXAMPLES if e.split("/") != result]))
+
+    def effort(self, problem):
+        # each transform moves every cell of the grid once
+        p = problem.params
+        return p["n_ops"] * p["rows"] * p["cols"]
 
     def grade(self, answer, problem):
         expected = problem.check["grid"]

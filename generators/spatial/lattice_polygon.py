@@ -103,12 +103,13 @@ class PointInPolygon(Task):
 
     name = "spatial/point_in_polygon"
     knobs = (
-        Knob("n_vertices", [3, 4, 4, 5, 6, 7, 8, 9, 10, 12], (3, 30), doc="polygon vertices"),
-        Knob("radius", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10], (2, 50), doc="how far vertices reach from the centre"),
-        Knob("n_points", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10], (1, 26), doc="points to classify"),
-        Knob("ask", [["classify"], ["classify"], ["classify"], ["classify"], ["classify", "count"],
-                     ["classify", "count"], ["classify", "count"], ["classify", "count"], ["classify", "count"],
-                     ["classify", "count"]], choices=("classify", "count"),
+        Knob("n_vertices", [3, 4, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 26], (3, 30),
+             doc="polygon vertices"),
+        Knob("radius", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (2, 50),
+             doc="how far vertices reach from the centre"),
+        Knob("n_points", [3, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (1, 26),
+             doc="points to classify"),
+        Knob("ask", [["classify"]] * 4 + [["classify", "count"]] * 16, choices=("classify", "count"),
              doc="classify listed points, or count the interior lattice points"),
     )
     answer_format = "the names of the points strictly inside, comma-separated in any order, or none"
@@ -149,6 +150,14 @@ class PointInPolygon(Task):
         question = head + (f"\nPoints: {listing}.\n\nWhich points lie strictly inside the polygon? "
                            "A point on an edge or a vertex is not strictly inside.")
         return Draft(question, ",".join(inside) if inside else "none", {"inside": inside, "names": names})
+
+    def effort(self, problem):
+        # classifying: each point is tested against every edge (on it? does a ray cross it?); counting:
+        # the shoelace area and the lattice points on each edge, then Pick's theorem
+        n_edges = problem.prompt.split("in order around its boundary:\n", 1)[1].split("\n", 1)[0].count("(")
+        if "value" in problem.check:
+            return 2 * n_edges
+        return 2 * n_edges * len(problem.check["names"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -54,12 +54,13 @@ class RelativeWalk(Task):
 
     name = "spatial/relative_walk"
     knobs = (
-        Knob("n_steps", [3, 4, 5, 6, 8, 10, 12, 15, 18, 24], (1, 80), doc="instructions"),
-        Knob("sides", [1, 1, 2, 3, 4, 4, 4, 4, 4, 4], (1, 4),
+        Knob("n_steps", [3, 4, 5, 6, 8, 10, 12, 15, 18, 24, 28, 32, 36, 40, 45, 50, 55, 60, 70, 80], (1, 80),
+             doc="instructions"),
+        Knob("sides", [1, 1, 2, 3, 4, 4, 4, 4, 4, 4] + [4] * 10, (1, 4),
              doc="movement kinds: forward, +backward, +sidestep right, +sidestep left"),
-        Knob("degrees", [False, False, False, False, True, True, True, True, True, True],
-             doc="write turns in degrees, clockwise or counterclockwise"),
-        Knob("max_distance", [3, 3, 4, 5, 5, 6, 7, 8, 9, 9], (1, 99), doc="longest single move"),
+        Knob("degrees", [False] * 4 + [True] * 16, doc="write turns in degrees, clockwise or counterclockwise"),
+        Knob("max_distance", [3, 3, 4, 5, 5, 6, 7, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15], (1, 99),
+             doc="longest single move"),
     )
     answer_format = ("the final position and heading as x, y, direction (x grows to the east, y to the north; "
                      "direction is north, east, south or west)")
@@ -88,6 +89,11 @@ class RelativeWalk(Task):
         # every position and heading can be an answer: the example is drawn last, among those wrong here
         example = rng.choice([e for e in _EXAMPLES if e != f"{x}, {y}, {heading}"])
         return Draft(question, f"{x}, {y}, {heading}", {"x": x, "y": y, "heading": heading}, example=example)
+
+    def effort(self, problem):
+        # one update of position or heading per instruction
+        listing = problem.prompt.split("in order:\n", 1)[1].split("\n\n", 1)[0]
+        return len(listing.split("\n"))
 
     def grade(self, answer, problem):
         c = problem.check

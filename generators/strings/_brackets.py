@@ -37,3 +37,16 @@ def min_insertions(s: str) -> int:
                             best = v
             dp[i][j] = best
     return dp[0][n]
+
+
+def dp_work(s: str) -> int:
+    """The work of `min_insertions`' interval DP: one unit per span, plus one per partner
+    candidate k (a closer that matches the span's first bracket) it tries."""
+    n = len(s)
+    work = n * (n + 1) // 2
+    for i, c in enumerate(s):
+        if c in PAIRS:
+            closer = PAIRS[c]
+            # the span s[i:j] tries every matching closer k with i < k < j: each k serves n - k spans
+            work += sum(n - k for k in range(i + 1, n) if s[k] == closer)
+    return work

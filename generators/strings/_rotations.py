@@ -49,6 +49,35 @@ def least_rotation(s: str) -> int:
     return k
 
 
+def naive_compare_work(a: str, b: str) -> int:
+    """Letter comparisons of the plain way to find b among a's rotations: each rotation, in
+    turn, is compared with b letter by letter until a letter differs (or all match)."""
+    if len(a) != len(b):
+        return 1
+    n, work = len(a), 0
+    for k in range(n):
+        for i in range(n):
+            work += 1
+            if a[(k + i) % n] != b[i]:
+                break
+    return work
+
+
+def least_rotation_work(s: str) -> int:
+    """Letter comparisons of the plain way to find the least rotation: each rotation is compared
+    with the best so far until they differ."""
+    n, best, work = len(s), 0, 0
+    for k in range(1, n):
+        for i in range(n):
+            work += 1
+            x, y = s[(k + i) % n], s[(best + i) % n]
+            if x != y:
+                if x < y:
+                    best = k
+                break
+    return work
+
+
 _ENTRY_LABEL = re.compile(r"([A-Za-z]{1,2})\s*[.:)=]\s*(.*)", re.S)
 
 

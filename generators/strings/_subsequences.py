@@ -2,8 +2,6 @@
 interleavings (with a witness naming the source of each letter)."""
 from __future__ import annotations
 
-import itertools
-
 
 def is_subsequence(small: str, big: str) -> bool:
     it = iter(big)
@@ -50,27 +48,46 @@ def interleaving_witness(parts: list[str], c: str) -> str | None:
     """A string of digits '1', '2', ..., one per letter of `c`, saying which of `parts` each
     letter is taken from, so that the letters taken from each part spell it in order; None when
     `c` is not an interleaving of the parts. Dynamic programming over tuples of prefix lengths,
-    from the end: done[state] says whether the rest of `c` can be made from the rest of the parts."""
+    memoised from the start so that only reachable tuples are visited: ok(state) says whether the
+    rest of `c` can be made from the rest of the parts."""
     lens = [len(p) for p in parts]
     if sum(lens) != len(c):
         return None
-    ok: dict[tuple, bool] = {}
-    for state in sorted(itertools.product(*(range(n + 1) for n in lens)), key=sum, reverse=True):
+    memo: dict[tuple, bool] = {}
+
+    def successors(state):
         pos = sum(state)
-        if pos == len(c):
-            ok[state] = True
-            continue
-        ok[state] = any(p < lens[t] and parts[t][p] == c[pos] and ok[state[:t] + (p + 1,) + state[t + 1:]]
-                        for t, p in enumerate(state))
+        for t, p in enumerate(state):
+            if p < lens[t] and parts[t][p] == c[pos]:
+                yield t, state[:t] + (p + 1,) + state[t + 1:]
+
+    def ok(state) -> bool:
+        # iterative depth-first evaluation (no recursion limit on long strings)
+        stack = [state]
+        while stack:
+            top = stack[-1]
+            if top in memo:
+                stack.pop()
+                continue
+            if sum(top) == len(c):
+                memo[top] = True
+                stack.pop()
+                continue
+            pending = [nxt for _, nxt in successors(top) if nxt not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+            memo[top] = any(memo[nxt] for _, nxt in successors(top))
+            stack.pop()
+        return memo[state]
+
     state = tuple([0] * len(parts))
-    if not ok[state]:
+    if not ok(state):
         return None
     out = []
     while sum(state) < len(c):
-        pos = sum(state)
-        for t, p in enumerate(state):
-            nxt = state[:t] + (p + 1,) + state[t + 1:]
-            if p < lens[t] and parts[t][p] == c[pos] and ok[nxt]:
+        for t, nxt in successors(state):
+            if ok(nxt):
                 out.append(str(t + 1))
                 state = nxt
                 break

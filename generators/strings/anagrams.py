@@ -65,12 +65,14 @@ class AnagramGroups(Task):
 
     name = "strings/anagram_groups"
     knobs = (
-        Knob("n_groups", [2, 3, 3, 4, 4, 5, 6, 7, 8, 10], (1, 40), doc="anagram classes built before decoys"),
-        Knob("max_group_size", [3, 3, 3, 3, 4, 4, 4, 5, 5, 5], (1, 10), doc="most words in one built class"),
-        Knob("word_len", [3, 3, 4, 4, 5, 5, 5, 6, 6, 7], (2, 12),
+        Knob("n_groups", [2, 3, 3, 4, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26], (1, 40),
+             doc="anagram classes built before decoys"),
+        Knob("max_group_size", [3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7], (1, 10),
+             doc="most words in one built class"),
+        Knob("word_len", [3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 10, 10], (2, 12),
              doc="letters per word (from 4 up, each class has this length or one less)"),
-        Knob("alphabet_size", [8, 8, 7, 6, 6, 5, 5, 5, 4, 4], (2, 26), doc="distinct letters the words use"),
-        Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6], (0, 40),
+        Knob("alphabet_size", [8, 8, 7, 6, 6, 5, 5, 5, 4, 4] + [4] * 10, (2, 26), doc="distinct letters the words use"),
+        Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22], (0, 40),
              doc="extra words one letter away from a class"),
     )
     answer_format = ("the groups, each inside square brackets with its words separated by commas, groups "
@@ -128,6 +130,11 @@ class AnagramGroups(Task):
                     "list forms a group on its own. The words are random letter strings, not English words.\n\n"
                     f"Words: {', '.join(words)}")
         return Draft(question, render_groups(groups), {"groups": groups})
+
+    def effort(self, problem):
+        # every word's letters are sorted into its key (letters read), then the words are grouped by key
+        words = [w for g in problem.check["groups"] for w in g]
+        return sum(len(w) for w in words) + len(words)
 
     def grade(self, answer, problem):
         expected = problem.check["groups"]

@@ -7,7 +7,7 @@ from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, read_int, refused
 from procgym.verdict import right, wrong
 
-from ._brackets import CLOSERS, PAIRS, is_balanced, min_insertions
+from ._brackets import CLOSERS, PAIRS, dp_work, is_balanced, min_insertions
 from ._subsequences import is_subsequence
 
 TYPES = "([{"
@@ -49,9 +49,11 @@ class BracketRepair(Task):
 
     name = "strings/bracket_repair"
     knobs = (
-        Knob("types", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3], (1, 3), doc="bracket kinds: (), [], {}"),
-        Knob("pairs", [3, 4, 4, 5, 6, 7, 8, 9, 11, 13], (1, 40), doc="pairs in the balanced string before damage"),
-        Knob("damage", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7], (1, 30), doc="brackets removed or stray brackets added"),
+        Knob("types", [1, 1, 2, 2, 2, 3, 3, 3, 3, 3] + [3] * 10, (1, 3), doc="bracket kinds: (), [], {}"),
+        Knob("pairs", [3, 4, 4, 5, 6, 7, 8, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 30, 33, 36], (1, 40),
+             doc="pairs in the balanced string before damage"),
+        Knob("damage", [1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18], (1, 30),
+             doc="brackets removed or stray brackets added"),
     )
     answer_format = ("the number of inserted brackets, a semicolon, then the repaired string, e.g. 0; ([]){}"
                      " (the repaired string must contain the original brackets in order)")
@@ -84,6 +86,10 @@ class BracketRepair(Task):
                     f"insert brackets, anywhere; you may not delete or change any.\n\nString: {s}\n\n"
                     "Give the minimum number of insertions and one repaired string.")
         return Draft(question, f"{k}; {fixed}", {"s": s, "k": k})
+
+    def effort(self, problem):
+        # the interval DP's spans and partner candidates, plus the brackets inserted
+        return dp_work(problem.check["s"]) + problem.check["k"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -27,11 +27,14 @@ class LongestCommonSubstring(Task):
 
     name = "strings/longest_common_substring"
     knobs = (
-        Knob("n_strings", [2, 2, 2, 2, 3, 3, 3, 4, 4, 4], (2, 6), doc="strings that must all contain the answer"),
-        Knob("length", [8, 9, 10, 12, 12, 14, 16, 16, 18, 20], (4, 60), doc="letters in each string"),
-        Knob("alphabet", [4, 4, 4, 3, 3, 3, 3, 3, 3, 3], (2, 10), doc="letters used"),
-        Knob("planted", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6], (1, 20), doc="length of the block planted in every string"),
-        Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4], (0, 10),
+        Knob("n_strings", [2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (2, 6),
+             doc="strings that must all contain the answer"),
+        Knob("length", [8, 9, 10, 12, 12, 14, 16, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40], (4, 60),
+             doc="letters in each string"),
+        Knob("alphabet", [4, 4, 4, 3, 3, 3, 3, 3, 3, 3] + [3] * 10, (2, 10), doc="letters used"),
+        Knob("planted", [3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10], (1, 20),
+             doc="length of the block planted in every string"),
+        Knob("decoys", [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (0, 10),
              doc="near-common blocks planted (in all strings but one, or with a letter changed)"),
     )
     answer_format = "the common substring as lowercase letters"
@@ -65,6 +68,12 @@ class LongestCommonSubstring(Task):
         question = (f"Strings:\n{listing}\n\nFind a longest string that appears in every one of these {k} strings "
                     "as a block of consecutive letters (a substring). If several have the greatest length, give any one.")
         return Draft(question, hits[0], {"strings": strings, "length": best})
+
+    def effort(self, problem):
+        # a common-substring table of the shortest string against each other string (cells compared)
+        strings = problem.check["strings"]
+        base = min(strings, key=len)
+        return sum(len(base) * len(s) for s in strings if s is not base) + problem.check["length"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -49,10 +49,11 @@ class Interleaving(Task):
 
     name = "strings/interleaving"
     knobs = (
-        Knob("length", [3, 4, 4, 5, 6, 7, 8, 9, 6, 7], (1, 30), doc="letters in each source string"),
-        Knob("sources", [2, 2, 2, 2, 2, 2, 2, 2, 3, 3], (2, 3), doc="source strings to interleave"),
-        Knob("alphabet", [5, 4, 3, 3, 2, 2, 2, 2, 2, 2], (2, 10), doc="letters used"),
-        Knob("far_swaps", [False, False, False, True, True, True, True, True, True, True],
+        Knob("length", [3, 4, 4, 5, 6, 7, 8, 9, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18], (1, 30),
+             doc="letters in each source string"),
+        Knob("sources", [2, 2, 2, 2, 2, 2, 2, 2, 3, 3] + [3] * 10, (2, 3), doc="source strings to interleave"),
+        Knob("alphabet", [5, 4, 3, 3, 2, 2, 2, 2, 2, 2] + [2] * 10, (2, 10), doc="letters used"),
+        Knob("far_swaps", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="near misses may exchange letters far apart (not only neighbours)"),
     )
     answer_format = ("no if it is not an interleaving; otherwise a string of digits with one digit per letter of "
@@ -81,6 +82,24 @@ class Interleaving(Task):
                + ", ".join(f"{t + 1} if that letter comes from {name}" for t, name in enumerate(names)))
         return Draft(question, answer, {"parts": parts, "target": target, "possible": witness is not None},
                      answer_format=fmt)
+
+    def effort(self, problem):
+        # a memoised search from the start: the states (tuples of prefix lengths of the sources)
+        # it reaches by taking the target's next letter from any source whose next letter it is;
+        # letters that several sources offer make it branch
+        parts, target = problem.check["parts"], problem.check["target"]
+        start = tuple(0 for _ in parts)
+        seen, frontier = {start}, [start]
+        while frontier:
+            state = frontier.pop()
+            pos = sum(state)
+            for t, p in enumerate(state):
+                if p < len(parts[t]) and pos < len(target) and parts[t][p] == target[pos]:
+                    nxt = state[:t] + (p + 1,) + state[t + 1:]
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        frontier.append(nxt)
+        return len(seen) + len(target)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -1,6 +1,8 @@
 """Palindromic substrings: count them (by position or distinct), or find a longest one."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import NotAnAnswer, grade_int, refused
 from procgym.verdict import right, wrong
@@ -20,12 +22,14 @@ class PalindromicSubstrings(Task):
     and overlap) and move to the distinct count, which needs deduplication."""
 
     name = "strings/palindromic_substrings"
+    released_dips = {8: "level 8 switches to a 3-letter alphabet, which makes far fewer palindromes to count"}
     knobs = (
         Knob("mode", ["longest", "count", "longest", "count", ["count", "longest", "distinct"],
-                      ["count", "longest", "distinct"], "distinct", ["count", "distinct"], "distinct", "distinct"],
-             choices=MODES, doc="what to find"),
-        Knob("length", [6, 7, 9, 10, 12, 14, 16, 18, 22, 26], (2, 80), doc="string length"),
-        Knob("alphabet", [4, 3, 3, 3, 3, 3, 2, 3, 2, 2], (2, 26), doc="distinct letters"),
+             ["count", "longest", "distinct"], "distinct", ["count", "distinct"], "distinct", "distinct"]
+             + ["distinct"] * 10, choices=MODES, doc="what to find"),
+        Knob("length", [6, 7, 9, 10, 12, 14, 16, 18, 22, 26, 28, 30, 32, 35, 38, 41, 44, 48, 52, 56], (2, 80),
+             doc="string length"),
+        Knob("alphabet", [4, 3, 3, 3, 3, 3, 2, 3, 2, 2] + [2] * 10, (2, 26), doc="distinct letters"),
     )
     answer_format = "an integer, or a string of letters, as asked"
     example = "-1"  # a count is never negative: never an answer (see build for the longest palindrome)
@@ -56,6 +60,16 @@ class PalindromicSubstrings(Task):
             ask = "How many distinct palindromic substrings does it have? Count each different string once."
         question = f"{definition}\n\nString: {s}\n\n{ask}"
         return Draft(question, str(value), {"mode": mode, "value": value}, answer_format="an integer")
+
+    def effort(self, problem):
+        # centre expansion: every centre is tried and every palindrome found extends one step; the
+        # distinct count compares each found palindrome with those already seen
+        s = re.search(r"String: ([a-z]+)", problem.prompt).group(1)
+        spans = [(a, b) for a, b in palindromic_substrings(s) if b - a >= 2]
+        work = 2 * len(s) - 1 + len(spans)
+        if problem.check["mode"] == "distinct":
+            work += sum(b - a for a, b in spans)  # each palindrome's letters, to tell repeats apart
+        return work
 
     def grade(self, answer, problem):
         c = problem.check

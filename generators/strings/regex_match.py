@@ -1,6 +1,8 @@
 """Which strings match a simple regular expression (our own tiny matcher, never Python's re)."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_set, read_choice
 
@@ -26,12 +28,16 @@ class RegexMatch(Task):
 
     name = "strings/regex_match"
     knobs = (
-        Knob("items", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 12), doc="items (atoms with an optional operator) in the pattern"),
-        Knob("op_rate", [0.2, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7], (0.0, 1.0), doc="chance an item has * + or ?"),
-        Knob("classes", [False, False, True, True, True, True, True, True, True, True],
+        Knob("items", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12], (1, 12),
+             doc="items (atoms with an optional operator) in the pattern"),
+        Knob("op_rate", [0.2, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7, 0.7, 0.7, 0.75, 0.75, 0.75, 0.8, 0.8, 0.8,
+             0.8, 0.8], (0.0, 1.0), doc="chance an item has * + or ?"),
+        Knob("classes", [False, False, True, True, True, True, True, True, True, True] + [True] * 10,
              doc="allow character classes"),
-        Knob("anchors", [False, True, False, True, True, True, True, True, True, True], doc="allow ^ and $"),
-        Knob("n_strings", [4, 4, 5, 5, 6, 6, 7, 8, 9, 10], (2, 26), doc="strings to test"),
+        Knob("anchors", [False, True, False, True, True, True, True, True, True, True] + [True] * 10,
+             doc="allow ^ and $"),
+        Knob("n_strings", [4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], (2, 26),
+             doc="strings to test"),
     )
     answer_format = ("the letters of the matching strings as a comma-separated list, e.g. A,C,D, in any order; "
                      "write none if no string matches")
@@ -116,6 +122,15 @@ class RegexMatch(Task):
         # least 3), so that seeing it rules out only itself
         wrong_sets = [shown for shown in EXAMPLES if shown != answer]
         return Draft(question, answer, {"matches": chosen, "n": n}, example=wrong_sets[rng.randrange(len(wrong_sets))])
+
+    def effort(self, problem):
+        # the matcher carries a set of string positions through each pattern item: for every
+        # string, (its length + 1) positions per item
+        pattern = re.search(r"\nPattern: (\S+)\n", problem.prompt).group(1)
+        items = len(parse_regex(pattern)[2])
+        listing = problem.prompt.split("\nStrings:\n", 1)[1].split("\n\n", 1)[0]
+        strings = [line.split(". ", 1)[1] for line in listing.splitlines()]
+        return sum((len(s) + 1) * items for s in strings)
 
     def grade(self, answer, problem):
         c = problem.check

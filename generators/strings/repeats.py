@@ -22,10 +22,12 @@ class LongestRepeatedSubstring(Task):
 
     name = "strings/longest_repeated_substring"
     knobs = (
-        Knob("length", [8, 10, 12, 14, 16, 18, 22, 26, 30, 36], (4, 120), doc="string length"),
-        Knob("alphabet", [4, 4, 4, 3, 4, 3, 3, 4, 3, 3], (2, 26), doc="distinct letters"),
-        Knob("times", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3], (2, 4), doc="occurrences required"),
-        Knob("plant", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8], (0, 30), doc="length of the planted repeated block"),
+        Knob("length", [8, 10, 12, 14, 16, 18, 22, 26, 30, 36, 40, 44, 48, 52, 56, 60, 66, 72, 78, 84], (4, 120),
+             doc="string length"),
+        Knob("alphabet", [4, 4, 4, 3, 4, 3, 3, 4, 3, 3] + [3] * 10, (2, 26), doc="distinct letters"),
+        Knob("times", [2, 2, 2, 2, 2, 3, 2, 3, 3, 3] + [3] * 10, (2, 4), doc="occurrences required"),
+        Knob("plant", [3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13], (0, 30),
+             doc="length of the planted repeated block"),
     )
     answer_format = "the substring, as letters with no spaces (any one of maximal length)"
     example = "abca"
@@ -56,6 +58,12 @@ class LongestRepeatedSubstring(Task):
         wrong_strings = [shown for shown in EXAMPLES if shown not in hits]
         return Draft(question, hits[0], {"s": s, "best": best, "times": times},
                      example=wrong_strings[rng.randrange(len(wrong_strings))])
+
+    def effort(self, problem):
+        # every substring is counted, length by length from the longest down to the answer's
+        # length; then the occurrences of the answer are confirmed
+        n, best = len(problem.check["s"]), problem.check["best"]
+        return sum(n - length + 1 for length in range(best, n)) + n * problem.check["times"]
 
     def grade(self, answer, problem):
         c = problem.check

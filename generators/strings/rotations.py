@@ -2,6 +2,7 @@
 greatest rotation."""
 from __future__ import annotations
 
+import re
 import string
 
 from procgym import Draft, Knob, Task, register
@@ -9,7 +10,8 @@ from procgym.kit import NotAnAnswer, refused
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._rotations import least_rotation, read_rotation_entries, rotate, rotation_offsets
+from ._rotations import (least_rotation, least_rotation_work, naive_compare_work, read_rotation_entries, rotate,
+                         rotation_offsets)
 from ._substrings import random_word, read_word
 
 ROTATE_RULE = ("Rotating a string left by k moves its first k letters, in order, to its end: rotating "
@@ -47,13 +49,15 @@ class RotationCheck(Task):
 
     name = "strings/rotation_check"
     knobs = (
-        Knob("length", [5, 6, 7, 8, 9, 10, 12, 14, 16, 18], (3, 60), doc="letters in the string"),
-        Knob("candidates", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8], (1, 26), doc="candidate strings to classify"),
-        Knob("decoy_kinds", [1, 1, 2, 2, 3, 3, 4, 4, 4, 4], (1, 4),
+        Knob("length", [5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44], (3, 60),
+             doc="letters in the string"),
+        Knob("candidates", [2, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20], (1, 26),
+             doc="candidate strings to classify"),
+        Knob("decoy_kinds", [1, 1, 2, 2, 3, 3, 4, 4, 4, 4] + [4] * 10, (1, 4),
              doc="kinds of near-miss decoys used (changed letter, swapped neighbours, reversed, exchanged blocks)"),
-        Knob("periodic", [False, False, False, False, False, [False, True], True, True, True, True],
+        Knob("periodic", [False, False, False, False, False, [False, True], True, True, True, True] + [True] * 10,
              doc="build the string from a repeated block, so that several rotations coincide"),
-        Knob("alphabet", [4, 4, 4, 3, 3, 3, 3, 2, 3, 2], (2, 6), doc="letters used"),
+        Knob("alphabet", [4, 4, 4, 3, 3, 3, 3, 2, 3, 2] + [2] * 10, (2, 6), doc="letters used"),
     )
     answer_format = ("one entry per candidate, in order, separated by commas: the smallest k (from 0 up) "
                      "such that rotating the string left by k gives the candidate, or no if it is not a rotation")
@@ -89,6 +93,12 @@ class RotationCheck(Task):
                   "or no if no rotation of the string equals it."]
         return Draft("\n".join(lines), ", ".join(answers), {"answers": answers})
 
+    def effort(self, problem):
+        # each candidate is compared with the string's rotations letter by letter
+        a = re.search(r"\nString: ([a-z]+)\n", problem.prompt).group(1)
+        listing = problem.prompt.split("\nCandidates:\n", 1)[1].split("\n\n", 1)[0]
+        return sum(naive_compare_work(a, line.split(". ", 1)[1]) for line in listing.splitlines())
+
     def grade(self, answer, problem):
         expected = problem.check["answers"]
         try:
@@ -112,12 +122,13 @@ class MinimalRotation(Task):
 
     name = "strings/minimal_rotation"
     knobs = (
-        Knob("length", [5, 6, 8, 9, 10, 12, 14, 16, 18, 22], (2, 80), doc="letters in the string"),
-        Knob("alphabet", [5, 4, 4, 3, 3, 3, 2, 3, 2, 2], (2, 8), doc="letters used"),
-        Knob("near_copies", [0, 0, 1, 2, 2, 3, 3, 3, 4, 4], (0, 10),
+        Knob("length", [5, 6, 8, 9, 10, 12, 14, 16, 18, 22, 24, 26, 28, 30, 33, 36, 40, 44, 48, 52], (2, 80),
+             doc="letters in the string"),
+        Knob("alphabet", [5, 4, 4, 3, 3, 3, 2, 3, 2, 2] + [2] * 10, (2, 8), doc="letters used"),
+        Knob("near_copies", [0, 0, 1, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9], (0, 10),
              doc="copies of one block planted with a single letter changed in each, making near-ties"),
         Knob("order", ["least", "least", "least", "least", "least", ["least", "greatest"], "greatest", "least",
-                       "greatest", ["least", "greatest"]], choices=("least", "greatest"),
+             "greatest", ["least", "greatest"]] + [["least", "greatest"]] * 10, choices=("least", "greatest"),
              doc="ask for the least or the greatest rotation"),
     )
     answer_format = "the rotation as a string of lowercase letters"
@@ -152,6 +163,13 @@ class MinimalRotation(Task):
                     f"{n - 1}), which one is the {word}? Rotations are compared letter by letter, in the usual "
                     "alphabetical order a < b < c ...")
         return Draft(question, best, {"best": best, "string": s})
+
+    def effort(self, problem):
+        # every rotation is compared with the best so far, as deep as their common prefix goes
+        s = problem.check["string"]
+        if problem.params["order"] == "greatest":  # the same scan under the reversed letter order
+            s = s.translate(str.maketrans(string.ascii_lowercase, string.ascii_lowercase[::-1]))
+        return least_rotation_work(s)
 
     def grade(self, answer, problem):
         best, s = problem.check["best"], problem.check["string"]

@@ -59,13 +59,17 @@ class RunLength(Task):
     name = "strings/run_length"
     knobs = (
         Knob("mode", ["encode", "decode", ["encode", "decode"], ["encode", "decode"],
-                      ["encode", "decode", "concat"], ["encode", "decode", "concat", "delete"],
-                      ["decode", "concat", "delete"], ["concat", "delete"], ["concat", "delete"], ["concat", "delete"]],
+             ["encode", "decode", "concat"], ["encode", "decode", "concat", "delete"],
+             ["decode", "concat", "delete"], ["concat", "delete"], ["concat", "delete"], ["concat", "delete"]]
+             + [["concat", "delete"]] * 10,
              choices=MODES, doc="what to do: encode, decode, concat or delete (a list: one drawn per problem)"),
-        Knob("n_runs", [3, 4, 5, 6, 8, 10, 12, 14, 17, 20], (1, 100), doc="runs in the (first) decoded string"),
-        Knob("max_run", [4, 5, 6, 9, 9, 12, 15, 15, 20, 25], (1, 99), doc="longest run"),
-        Knob("alphabet_size", [3, 3, 4, 4, 5, 6, 6, 8, 10, 12], (2, 52), doc="distinct letters used"),
-        Knob("mixed_case", [False, False, False, False, False, False, True, True, True, True],
+        Knob("n_runs", [3, 4, 5, 6, 8, 10, 12, 14, 17, 20, 23, 26, 29, 32, 36, 40, 44, 48, 53, 58], (1, 100),
+             doc="runs in the (first) decoded string"),
+        Knob("max_run", [4, 5, 6, 9, 9, 12, 15, 15, 20, 25, 25, 30, 30, 35, 35, 40, 40, 45, 45, 50], (1, 99),
+             doc="longest run"),
+        Knob("alphabet_size", [3, 3, 4, 4, 5, 6, 6, 8, 10, 12, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30], (2, 52),
+             doc="distinct letters used"),
+        Knob("mixed_case", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="draw letters from upper and lower case (case-sensitive)"),
     )
     answer_format = "a single string with no spaces: a code such as 3a1b2c, or a plain string such as aaabcc, as asked"
@@ -119,6 +123,18 @@ class RunLength(Task):
                         "the run-length encoding of what remains.")
             answer = encode(rest)
         return Draft(question, answer, {"mode": mode, "answer": answer})
+
+    def effort(self, problem):
+        # the reference decodes every code it is given and encodes the string it must give, one
+        # step per letter each way
+        mode, answer = problem.check["mode"], problem.check["answer"]
+        if mode == "encode":
+            return len(decode(answer))
+        if mode == "decode":
+            return len(answer)
+        question = problem.prompt.split("\n\n", 2)[1]  # the paragraph after the rules
+        codes = re.findall(r"code ((?:\d+[A-Za-z])+)", question)
+        return sum(len(decode(code)) for code in codes) + len(decode(answer))
 
     def grade(self, answer, problem):
         expected = problem.check["answer"]

@@ -91,9 +91,11 @@ class SegmentOperations(Task):
 
     name = "strings/segment_operations"
     knobs = (
-        Knob("length", [5, 5, 6, 6, 7, 7, 8, 8, 9, 10], (3, 26), doc="letters in the string (all different)"),
-        Knob("n_ops", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12], (1, 40), doc="operations applied"),
-        Knob("kinds", [2, 3, 3, 4, 5, 6, 6, 6, 6, 6], (1, 6),
+        Knob("length", [5, 5, 6, 6, 7, 7, 8, 8, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15], (3, 26),
+             doc="letters in the string (all different)"),
+        Knob("n_ops", [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28], (1, 40),
+             doc="operations applied"),
+        Knob("kinds", [2, 3, 3, 4, 5, 6, 6, 6, 6, 6] + [6] * 10, (1, 6),
              doc="operation kinds in use (swap positions, rotate, reverse block, swap letters, move, rotate by letter)"),
     )
     answer_format = "the final string of lowercase letters"
@@ -116,6 +118,10 @@ class SegmentOperations(Task):
                     f"one before. Positions count from 1 at the left.\n\nThe operations mean:\n{rules}\n\n"
                     f"Operations:\n{steps}\n\nWhat is the final string?")
         return Draft(question, s, {"final": s, "start": start})
+
+    def effort(self, problem):
+        # every operation rewrites the whole current string
+        return problem.params["n_ops"] * problem.params["length"]
 
     def grade(self, answer, problem):
         final = problem.check["final"]

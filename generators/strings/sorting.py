@@ -1,6 +1,7 @@
 """Sorting words by a stated order: plain alphabetical up to several combined keys over a custom alphabet."""
 from __future__ import annotations
 
+import math
 import string
 
 from procgym import Draft, Knob, Task, register
@@ -139,14 +140,15 @@ class SortWords(Task):
 
     name = "strings/sort_words"
     knobs = (
-        Knob("n_words", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16], (2, 60), doc="number of words to sort"),
-        Knob("n_keys", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3], (0, 4),
+        Knob("n_words", [4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40], (2, 60),
+             doc="number of words to sort"),
+        Knob("n_keys", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (0, 4),
              doc="sort keys applied before the final alphabetical tie-breaker"),
-        Knob("descending", [False, True, False, True, True, True, True, True, True, True],
+        Knob("descending", [False, True, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether keys may run in descending order (each direction drawn at random)"),
-        Knob("custom_alphabet", [False, False, False, False, [False, True], [False, True], True, True, True, True],
-             doc="compare letters in a shuffled custom alphabet instead of a-z"),
-        Knob("near_duplicates", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6], (0, 30),
+        Knob("custom_alphabet", [False, False, False, False, [False, True], [False, True], True, True, True, True]
+             + [True] * 10, doc="compare letters in a shuffled custom alphabet instead of a-z"),
+        Knob("near_duplicates", [0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (0, 30),
              doc="words that are one small edit away from another word in the list"),
     )
     answer_format = ("the words in sorted order as a comma-separated list, e.g. pear,fig,pear "
@@ -204,6 +206,11 @@ class SortWords(Task):
                 lines.append(f"{i}. By {_describe(*k, custom)}.")
         lines.append("Keep every word exactly as written, each exactly once.")
         return Draft("\n".join(lines), join(ordered), {"order": ordered})
+
+    def effort(self, problem):
+        # a comparison sort's comparisons, each deciding up to every key in turn
+        n = len(problem.check["order"])
+        return n * math.log2(n) * (problem.params["n_keys"] + 1)
 
     def grade(self, answer, problem):
         expected = problem.check["order"]

@@ -21,9 +21,10 @@ class ShortestCommonSupersequence(Task):
 
     name = "strings/shortest_common_supersequence"
     knobs = (
-        Knob("n_strings", [2, 2, 2, 2, 2, 2, 3, 3, 3, 3], (2, 3), doc="strings to cover"),
-        Knob("length", [3, 4, 5, 6, 7, 8, 5, 6, 7, 8], (1, 14), doc="letters in each string"),
-        Knob("alphabet", [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], (2, 8), doc="letters used"),
+        Knob("n_strings", [2, 2, 2, 2, 2, 2, 3, 3, 3, 3] + [3] * 10, (2, 3), doc="strings to cover"),
+        Knob("length", [3, 4, 5, 6, 7, 8, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], (1, 20),
+             doc="letters in each string"),
+        Knob("alphabet", [3, 3, 3, 3, 3, 3, 3, 3, 3, 3] + [3] * 10, (2, 8), doc="letters used"),
     )
     answer_format = "the supersequence as lowercase letters"
     example = "xyzxy"  # the strings use at most the letters a to h: it contains none of them, never an answer
@@ -37,6 +38,13 @@ class ShortestCommonSupersequence(Task):
                     "subsequence: its letters appear in that order in the answer, though not necessarily next to "
                     "each other ('ace' is a subsequence of 'abcde'). If several are shortest, give any one.")
         return Draft(question, best, {"strings": strings, "length": len(best)})
+
+    def effort(self, problem):
+        # the DP's states: one per tuple of prefix lengths
+        states = 1
+        for s in problem.check["strings"]:
+            states *= len(s) + 1
+        return states
 
     def grade(self, answer, problem):
         c = problem.check

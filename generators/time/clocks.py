@@ -52,13 +52,17 @@ class ClockAngle(Task):
     name = "time/clock_angle"
     knobs = (
         Knob("kinds", ["angle", "angle", "angle", "angle", ["angle", "when"], ["angle", "when"], list(CLOCK_KINDS),
-                       list(CLOCK_KINDS), list(CLOCK_KINDS), list(CLOCK_KINDS)], choices=CLOCK_KINDS,
+                       list(CLOCK_KINDS), list(CLOCK_KINDS), list(CLOCK_KINDS), list(CLOCK_KINDS), ["when", "count"],
+                       ["when", "count"]], choices=CLOCK_KINDS,
              doc="question kind (a list: one drawn per problem)"),
         Knob("precision", ["hour", "minute", "second", "second", "second", "second", "second", "second", "second",
-                           "second"], choices=("hour", "minute", "second"),
+                           "second", "second", "second", "second"], choices=("hour", "minute", "second"),
              doc="the time given for an angle question: on the hour, to the minute, or to the second"),
-        Knob("span_hours", [1, 1, 1, 2, 2, 3, 4, 6, 9, 12], (1, 24), doc="hours spanned by a count question"),
+        Knob("span_hours", [1, 1, 1, 2, 2, 3, 4, 6, 9, 12, 15, 18, 24], (1, 24),
+             doc="hours spanned by a count question"),
     )
+    cap_reason = ("a 12-hour dial has no bigger version: by level 13 every question is an inverse or a count over a "
+                  "whole day, the longest span the prompt's clock times can state")
     answer_format = "an exact number of degrees: an integer, a finite decimal, or a fraction p/q"
     # each kind's example is negative, which no answer is (an angle, a wait, a count), so it is never
     # the answer and every problem of a kind shows the same one
@@ -106,6 +110,16 @@ class ClockAngle(Task):
         fmt, example = self.FORMATS[kind]
         answer = str(check["count"]) if kind == "count" else number_text(Fraction(*check["value"]))
         return Draft(question, answer, check, fmt, example)
+
+    def effort(self, problem):
+        # an angle adds the hands' terms (hours, minutes, seconds); an inverse solves one linear
+        # equation; a count walks every moment the hands pass the angle within the span
+        c = problem.check
+        if "count" in c:
+            return 2 + c["count"]
+        if c["what"] == "the number of minutes":
+            return 5
+        return 2 + ("hour", "minute", "second").index(problem.params["precision"])
 
     def grade(self, answer, problem):
         c = problem.check

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import re
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_int, refused
@@ -41,6 +42,16 @@ def apply_step(d: dt.date, amount: int, unit: str) -> dt.date:
     return add_months(d, 12 * amount)
 
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_STEP = re.compile(r"\b(add|subtract) (\d+) (day|week|month|year)s?\b", re.IGNORECASE)
+
+
+def _walk(a: dt.date, b: dt.date) -> int:
+    """Whole years plus the further months between two dates: the stops of a walk along the calendar."""
+    months = abs((12 * b.year + b.month) - (12 * a.year + a.month))
+    return months // 12 + months % 12
+
+
 def _step_text(amount: int, unit: str) -> str:
     word = unit[:-1] if abs(amount) == 1 else unit
     return f"{'add' if amount > 0 else 'subtract'} {abs(amount)} {word}"
@@ -61,18 +72,21 @@ class DateArithmetic(Task):
     knobs = (
         Knob("kind", ["add", ["add", "weekday"], ["add", "between", "weekday"], ["add", "between", "weekday"],
                       ["add", "between", "weekday"], ["add", "between", "weekday"], ["add", "between", "weekday"],
-                      ["add", "between", "weekday"], ["add", "between", "weekday"], ["add", "between", "weekday"]],
-             choices=KINDS, doc="question kind (a list: one drawn per problem)"),
-        Knob("n_steps", [1, 1, 1, 2, 2, 3, 3, 4, 5, 6], (1, 30), doc="calendar steps in the chain"),
-        Knob("units", ["days", "weeks", "months", "months", "years", "years", "years", "years", "years", "years"],
-             choices=UNITS, doc="the largest unit a step may use (all smaller ones are allowed too)"),
-        Knob("max_days", [10, 20, 40, 60, 100, 200, 365, 500, 1000, 2000], (1, 100_000),
+                      ["add", "between", "weekday"], ["add", "between", "weekday"], ["add", "between", "weekday"]]
+             + [list(KINDS)] * 10, choices=KINDS, doc="question kind (a list: one drawn per problem)"),
+        Knob("n_steps", [1, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (1, 30),
+             doc="calendar steps in the chain"),
+        Knob("units", ["days", "weeks", "months", "months", "years", "years", "years", "years", "years", "years"]
+             + ["years"] * 10, choices=UNITS, doc="the largest unit a step may use (all smaller ones are allowed too)"),
+        Knob("max_days", [10, 20, 40, 60, 100, 200, 365, 500, 1000, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 5500,
+                          6000, 7000, 8000], (1, 100_000),
              doc="largest number of days in a day step, and the span of a between question"),
-        Knob("subtract", [False, False, True, True, True, True, True, True, True, True],
+        Knob("subtract", [False, False, True, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether steps may go backwards"),
-        Knob("edge_dates", [0.0, 0.0, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7], (0.0, 1.0),
+        Knob("edge_dates", [0.0, 0.0, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7, 0.7, 0.75, 0.75, 0.75, 0.8, 0.8, 0.8,
+                            0.8, 0.8, 0.8], (0.0, 1.0),
              doc="chance the start date is a month end or a leap day"),
-        Knob("wide_years", [False, False, False, False, False, False, True, True, True, True],
+        Knob("wide_years", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="years from 1600 to 2400 (century rules matter) instead of 1950 to 2050"),
     )
     answer_format = ("what the question asks for: a date as YYYY-MM-DD, a day of the week such as Monday, "
@@ -166,6 +180,27 @@ class DateArithmetic(Task):
             answer = WEEKDAYS[end.weekday()]
         examples = [e for e in self.EXAMPLES[check["type"]] if e != answer]
         return Draft(question, answer, check, self.FORMATS[check["type"]], examples[rng.randrange(len(examples))])
+
+    def effort(self, problem):
+        """Calendar work: a month or year step is one move plus the end-of-month check; a day or
+        week step walks the calendar (one unit per whole year and per further month it crosses,
+        where month lengths and leap days are looked up); a count of days or a weekday walks from
+        the start to the end the same way."""
+        question = problem.prompt.split(RULES, 1)[-1]
+        dates = [dt.date.fromisoformat(d) for d in _ISO_DATE.findall(question)]
+        steps = [(int(n) * (1 if verb.lower() == "add" else -1), unit + "s")
+                 for verb, n, unit in _STEP.findall(question)]
+        start = end = dates[0]
+        work = 0
+        for amount, unit in steps:
+            after = apply_step(end, amount, unit)
+            work += 2 if unit in ("months", "years") else 1 + _walk(end, after)
+            end = after
+        if not steps:  # the second date is given outright
+            end = dates[1] if len(dates) > 1 else start
+        if problem.check["type"] != "date":
+            work += 1 + _walk(start, end)
+        return work
 
     def grade(self, answer, problem):
         c = problem.check

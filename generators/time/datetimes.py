@@ -3,6 +3,7 @@ midnight, month ends and leap days), and the elapsed time between two date-times
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from procgym import Draft, Knob, Task, register
 
@@ -11,6 +12,10 @@ from procgym.kit import grade_int
 from ._clock import datetime_text, grade_datetime, without_unit
 
 UNITS = ("minutes", "hours", "days", "weeks")
+# what effort() reads back from a prompt: the start, each step and the parts of its duration
+_DATETIME_TEXT = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?")
+_DURATION_STEP = re.compile(r"\b(add|subtract) ((?:\d+ (?:week|day|hour|minute|second)s? ?)+)", re.IGNORECASE)
+_DURATION_PART = re.compile(r"(\d+) (week|day|hour|minute|second)s?")
 DT_KINDS = ("add", "between")
 
 
@@ -36,15 +41,18 @@ class DateTimeAdd(Task):
     name = "time/datetime_add"
     knobs = (
         Knob("kinds", ["add", "add", "add", ["add", "between"], ["add", "between"], ["add", "between"],
-                       ["add", "between"], ["add", "between"], ["add", "between"], ["add", "between"]],
-             choices=DT_KINDS, doc="question kind (a list: one drawn per problem)"),
-        Knob("n_steps", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6], (1, 20), doc="durations in the chain"),
-        Knob("units_per_step", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (1, 4), doc="units mixed inside one duration"),
-        Knob("subtract", [False, False, False, True, True, True, True, True, True, True],
+                       ["add", "between"], ["add", "between"], ["add", "between"], ["add", "between"]]
+             + [["add", "between"]] * 10, choices=DT_KINDS, doc="question kind (a list: one drawn per problem)"),
+        Knob("n_steps", [1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (1, 20),
+             doc="durations in the chain"),
+        Knob("units_per_step", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5], (1, 5),
+             doc="units mixed inside one duration (seconds make a fifth)"),
+        Knob("subtract", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether steps may go backwards"),
-        Knob("edge_start", [0.0, 0.2, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7, 0.8], (0.0, 1.0),
+        Knob("edge_start", [0.0, 0.2, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7, 0.8, 0.8, 0.8, 0.85, 0.85, 0.85, 0.9, 0.9,
+                            0.9, 0.9, 0.9], (0.0, 1.0),
              doc="chance the start is late on a month's last day (often February in a leap year)"),
-        Knob("seconds", [False, False, False, False, False, False, False, False, True, True],
+        Knob("seconds", [False, False, False, False, False, False, False, False, True, True] + [True] * 10,
              doc="whether durations and times carry seconds"),
     )
     answer_format = "a date and time as YYYY-MM-DD HH:MM (24-hour clock)"
@@ -106,6 +114,24 @@ class DateTimeAdd(Task):
         examples = [e for e in self.ELAPSED_EXAMPLES if e != str(value)]
         return Draft(question, str(value), {"count": value, "unit": unit}, f"a whole number of {unit}",
                      examples[rng.randrange(len(examples))])
+
+    def effort(self, problem):
+        """One addition per unit in each duration; reaching a date and time also walks the
+        calendar (one more per month boundary a step crosses), while an elapsed time only sums
+        the durations and converts the total once."""
+        question = problem.prompt
+        start = _DATETIME_TEXT.search(question).group(0)
+        t = dt.datetime.fromisoformat(start)
+        work = 0
+        for verb, parts in _DURATION_STEP.findall(question):
+            sign = 1 if verb.lower() == "add" else -1
+            amounts = {unit + "s": int(n) for n, unit in _DURATION_PART.findall(parts)}
+            after = t + sign * dt.timedelta(**amounts)
+            work += len(amounts)
+            if "count" not in problem.check:
+                work += abs((12 * after.year + after.month) - (12 * t.year + t.month))
+            t = after
+        return work + ("count" in problem.check)
 
     def grade(self, answer, problem):
         c = problem.check

@@ -5,6 +5,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import math
+import re
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_int, refused
@@ -16,6 +17,11 @@ from ._calendar import MONTHS, WEEKDAYS
 
 REC_KINDS = ("nth_weekday", "count_weekday", "kth_meeting", "coincide")
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", -1: "last"}
+# what effort() reads back from a prompt
+_MEETING = re.compile(r"meeting number (\d+)\?")
+_EVENT = re.compile(r"is held on (\d{4}-\d{2}-\d{2}) and then every (\d+) days")
+_ORDINAL = re.compile(r"(?:What is the date of|meets on) the (first|second|third|fourth|last) ")
+_RANGE = re.compile(r"from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}), both included")
 
 
 def nth_weekday(year: int, month: int, weekday: int, n: int) -> dt.date:
@@ -63,16 +69,19 @@ class RecurringEvents(Task):
     knobs = (
         Knob("kinds", ["nth_weekday", "nth_weekday", ["nth_weekday", "count_weekday"],
                        ["nth_weekday", "count_weekday"], ["nth_weekday", "count_weekday", "kth_meeting"],
-                       list(REC_KINDS), list(REC_KINDS), list(REC_KINDS), list(REC_KINDS), list(REC_KINDS)],
-             choices=REC_KINDS, doc="question kind (a list: one drawn per problem)"),
-        Knob("max_span", [30, 30, 60, 90, 120, 200, 300, 400, 600, 800], (7, 5000), doc="days spanned by a count"),
-        Knob("max_k", [1, 1, 2, 2, 3, 4, 5, 6, 8, 10], (1, 60), doc="largest k for the k-th meeting"),
-        Knob("n_events", [2, 2, 2, 2, 2, 2, 2, 3, 3, 3], (2, 4), doc="periodic events that must coincide"),
-        Knob("last", [False, True, True, True, True, True, True, True, True, True],
+                       list(REC_KINDS), list(REC_KINDS), list(REC_KINDS), list(REC_KINDS), list(REC_KINDS)]
+             + [list(REC_KINDS[1:])] * 10, choices=REC_KINDS, doc="question kind (a list: one drawn per problem)"),
+        Knob("max_span", [30, 30, 60, 90, 120, 200, 300, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2300, 2600,
+                          3000, 3500], (7, 5000), doc="days spanned by a count"),
+        Knob("max_k", [1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40], (1, 60),
+             doc="largest k for the k-th meeting"),
+        Knob("n_events", [2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (2, 4),
+             doc="periodic events that must coincide"),
+        Knob("last", [False, True, True, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether 'the last weekday of the month' may be asked"),
     )
     answer_format = "what the question asks for"
-    # examples that are never answers: every date falls in 1950-2058 (years 1950-2050, at most 60
+    # examples that are never answers: every date falls in 1950-2061 (years 1950-2050, at most 60
     # months or a few thousand days on), and a count spans at least 8 days, so it is at least 1
     example = "2099-07-14"
     FORMATS = {"date": ("a date as YYYY-MM-DD", "2099-07-14"), "count": ("a whole number", "0")}
@@ -119,6 +128,28 @@ class RecurringEvents(Task):
         q = (f"Use the Gregorian calendar.\n" + "\n".join(lines) +
              f"\nWhat is the first date on which all {len(periods)} events happen on the same day?")
         return self._date(q, d)
+
+    def effort(self, problem):
+        """Calendar steps. An n-th weekday: the month's first weekday, then n weeks on (five to
+        be sure of the last one). A count in a range: the span (one step per whole year and
+        further month walked), divided into weeks, and the leftover days. The k-th meeting: an
+        n-th weekday in each of the k months. Coinciding events: the strides of the longest
+        period from the latest first date, each checked against every event."""
+        prompt, c = problem.prompt, problem.check
+        if "count" in c:
+            start, end = (dt.date.fromisoformat(d) for d in _RANGE.search(prompt).groups())
+            months = abs((12 * end.year + end.month) - (12 * start.year + start.month))
+            return 2 + months // 12 + months % 12
+        events = [(dt.date.fromisoformat(d), int(p)) for d, p in _EVENT.findall(prompt)]
+        if events:
+            latest = max(first for first, _ in events)
+            longest = max(period for _, period in events)
+            strides = (dt.date.fromisoformat(c["date"]) - latest).days // longest
+            return len(events) * (1 + strides)
+        ordinal = _ORDINAL.search(prompt).group(1)
+        per_month = 1 + (5 if ordinal == "last" else ("first", "second", "third", "fourth").index(ordinal) + 1)
+        meeting = _MEETING.search(prompt)
+        return per_month * (int(meeting.group(1)) if meeting else 1)
 
     def _date(self, question, d: dt.date) -> Draft:
         fmt, example = self.FORMATS["date"]

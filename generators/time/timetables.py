@@ -2,6 +2,8 @@
 a small rail network to reach a station as early as possible."""
 from __future__ import annotations
 
+import re
+
 from procgym import Draft, Knob, Task, register
 
 from procgym.kit import clock_text
@@ -10,7 +12,19 @@ from ._clock import grade_clock
 
 LINE_NAMES = ("Red", "Blue", "Green", "Amber", "Violet", "Teal", "Grey", "Rose", "Lime", "Navy")
 STATIONS = ("Ash", "Birch", "Cedar", "Dale", "Elm", "Fern", "Glen", "Holt", "Ivy", "June", "Kiln", "Lark")
-FIRST, LAST = 5 * 60, 23 * 60 + 30  # service hours
+# more names for the networks past level 10, used only where the first ones run out (so the
+# draws of smaller networks stay as they were)
+MORE_LINE_NAMES = ("Coral", "Ivory", "Jade", "Olive", "Plum", "Ruby")
+MORE_STATIONS = ("Moor", "Nook", "Oak", "Pine", "Quay", "Reed")
+_TIMETABLE_LINE = re.compile(r"^- \w+ line \((.+?), one direction only\): Trains leave \w+ (?:at ([\d:, ]+)|every "
+                             r"(\d+) minutes from (\d\d:\d\d) to (\d\d:\d\d));", re.MULTILINE)
+_SET_OUT = re.compile(r"You are at \w+ at (\d\d:\d\d)")
+
+
+def _minutes(text: str) -> int:
+    h, m = text.split(":")
+    return 60 * int(h) + int(m)
+FIRST, LAST = 5 * 60, 23 * 60 + 30  # service hours (the last departure of the long routes past level 10)
 
 
 def trips(line: dict) -> list[list[tuple[str, int]]]:
@@ -64,11 +78,14 @@ class TimetableConnection(Task):
 
     name = "time/timetable_connection"
     knobs = (
-        Knob("n_legs", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5], (1, 8), doc="lines on the main route"),
-        Knob("alternatives", [0, 0, 0, 0, 1, 1, 2, 2, 3, 3], (0, 8), doc="extra lines offering other routes"),
-        Knob("transfer", [0, 0, 3, 4, 5, 5, 6, 7, 8, 10], (0, 60), doc="minimum minutes to change trains"),
-        Knob("listed", [0.0, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7], (0.0, 1.0),
-             doc="chance a line's departures are an explicit irregular list"),
+        Knob("n_legs", [1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (1, 8),
+             doc="lines on the main route"),
+        Knob("alternatives", [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8], (0, 8),
+             doc="extra lines offering other routes"),
+        Knob("transfer", [0, 0, 3, 4, 5, 5, 6, 7, 8, 10, 10, 10, 11, 12, 12, 13, 14, 14, 15, 15], (0, 60),
+             doc="minimum minutes to change trains"),
+        Knob("listed", [0.0, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.6, 0.6, 0.7, 0.7, 0.7, 0.75, 0.75, 0.8, 0.8, 0.8, 0.85,
+                        0.85, 0.9], (0.0, 1.0), doc="chance a line's departures are an explicit irregular list"),
     )
     answer_format = "the arrival time as HH:MM (24-hour clock)"
     example = "04:07"  # you set out at 06:00 or later, so no arrival is this early: never the answer
@@ -94,12 +111,15 @@ class TimetableConnection(Task):
 
     def build(self, rng, params):
         n = params["n_legs"]
+        line_pool = LINE_NAMES if n + params["alternatives"] <= len(LINE_NAMES) else LINE_NAMES + MORE_LINE_NAMES
+        station_pool = STATIONS if 2 * n + 2 <= len(STATIONS) else STATIONS + MORE_STATIONS
+        long_route = n > 5  # past level 10: set out in the morning, with trains all day
         for _attempt in range(40):
-            names = list(LINE_NAMES)
+            names = list(line_pool)
             rng.shuffle(names)
-            stations = rng.sample(STATIONS, min(len(STATIONS), 2 * n + 2))
-            t0 = rng.randrange(6 * 60, 18 * 60, 1)
-            window = (t0 - 60, t0 + 4 * 60)
+            stations = rng.sample(station_pool, min(len(station_pool), 2 * n + 2))
+            t0 = rng.randrange(6 * 60, 10 * 60 if long_route else 18 * 60, 1)
+            window = (t0 - 60, min(LAST, t0 + 60 * n) if long_route else t0 + 4 * 60)
             lines, pos = [], 0
             for leg in range(n):
                 hops = rng.randint(1, 2)
@@ -132,6 +152,21 @@ class TimetableConnection(Task):
                     f"at {clock_text(t0)} and can board any train leaving {origin} at or after that time. What is the "
                     f"earliest time you can arrive at {destination}?")
         return Draft(question, clock_text(best), {"minutes": best})
+
+    def effort(self, problem):
+        """The connection scan's work: every line is read, and every hop of every train that
+        leaves between setting out and the earliest arrival is a connection to consider."""
+        t0 = _minutes(_SET_OUT.search(problem.prompt).group(1))
+        arrival = problem.check["minutes"]
+        work = 0
+        for stops, listed, every, first, last in _TIMETABLE_LINE.findall(problem.prompt):
+            hops = stops.count("->")
+            if listed:
+                departures = [_minutes(t) for t in listed.split(", ")]
+            else:
+                departures = range(_minutes(first), _minutes(last) + 1, int(every))
+            work += 1 + hops * sum(1 for d in departures if t0 <= d < arrival)
+        return work
 
     def grade(self, answer, problem):
         return grade_clock(answer, problem.check["minutes"], "the earliest arrival time")

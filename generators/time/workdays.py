@@ -3,6 +3,7 @@ days after a start, skipping weekends and holidays (with observed-holiday rules 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from procgym import Draft, Knob, Task, register
 from procgym.kit import grade_int, refused
@@ -15,6 +16,10 @@ from ._clock import without_unit
 
 WEEKENDS = {"sat_sun": (5, 6), "fri_sat": (4, 5), "sun_only": (6,), "fri_sat_sun": (4, 5, 6)}
 WORK_KINDS = ("count", "add")
+# what effort() reads back from a prompt
+_FIRST_DATE = re.compile(r"Use the Gregorian calendar\. (\d{4}-\d{2}-\d{2}) is a")
+_COUNT_RANGE = re.compile(r"from \d{4}-\d{2}-\d{2} to (\d{4}-\d{2}-\d{2}), both dates included")
+_HOLIDAYS = re.compile(r"Holidays \(no work\): ([\d, -]+)\.")
 
 
 def observed(holidays: list[dt.date], weekend: tuple[int, ...], shift: bool) -> set[dt.date]:
@@ -61,14 +66,17 @@ class WorkingDays(Task):
     name = "time/working_days"
     knobs = (
         Knob("kinds", ["count", "count", ["count", "add"], ["count", "add"], ["count", "add"], ["count", "add"],
-                       ["count", "add"], ["count", "add"], ["count", "add"], ["count", "add"]], choices=WORK_KINDS,
-             doc="question kind (a list: one drawn per problem)"),
-        Knob("max_span", [10, 14, 21, 30, 45, 60, 90, 120, 180, 250], (1, 2000), doc="largest span in days"),
-        Knob("n_holidays", [0, 0, 1, 2, 2, 3, 3, 4, 5, 6], (0, 30), doc="holidays listed"),
+                       ["count", "add"], ["count", "add"], ["count", "add"], ["count", "add"]]
+             + [["count", "add"]] * 10, choices=WORK_KINDS, doc="question kind (a list: one drawn per problem)"),
+        Knob("max_span", [10, 14, 21, 30, 45, 60, 90, 120, 180, 250, 320, 400, 500, 600, 730, 850, 1000, 1200, 1400,
+                          1600], (1, 2000), doc="largest span in days"),
+        Knob("n_holidays", [0, 0, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], (0, 30),
+             doc="holidays listed"),
         Knob("weekends", ["sat_sun", "sat_sun", "sat_sun", "sat_sun", "sat_sun", ["sat_sun", "fri_sat"],
-                          ["sat_sun", "fri_sat", "sun_only"], list(WEEKENDS), list(WEEKENDS), list(WEEKENDS)],
-             choices=tuple(WEEKENDS), doc="which weekdays are not worked (a list: one drawn per problem)"),
-        Knob("observed", [False, False, False, False, False, False, True, True, True, True],
+                          ["sat_sun", "fri_sat", "sun_only"], list(WEEKENDS), list(WEEKENDS), list(WEEKENDS)]
+             + [list(WEEKENDS)] * 10, choices=tuple(WEEKENDS),
+             doc="which weekdays are not worked (a list: one drawn per problem)"),
+        Knob("observed", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="Saturday holidays move to Friday and Sunday holidays to Monday (Sat-Sun weekends only)"),
     )
     answer_format = "what the question asks for"
@@ -107,6 +115,18 @@ class WorkingDays(Task):
             answer, check = target.isoformat(), {"date": target.isoformat()}
         fmt, example = self.FORMATS[kind]
         return Draft(" ".join(rules) + "\n" + q, answer, check, fmt, example)
+
+    def effort(self, problem):
+        """Counting along the span: its whole weeks, the leftover days one by one, and for each
+        listed holiday whether it (or its observed day) falls on a working day inside the span."""
+        prompt = problem.prompt
+        start = dt.date.fromisoformat(_FIRST_DATE.search(prompt).group(1))
+        end_given = _COUNT_RANGE.search(prompt)
+        end = dt.date.fromisoformat(end_given.group(1) if end_given else problem.check["date"])
+        holidays = _HOLIDAYS.search(prompt)
+        n_holidays = len(holidays.group(1).split(", ")) if holidays else 0
+        span = (end - start).days
+        return 1 + span // 7 + span % 7 + 2 * n_holidays
 
     def grade(self, answer, problem):
         c = problem.check

@@ -3,6 +3,7 @@ layovers, and finding the earliest meeting that fits everyone's local working ho
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from procgym import Draft, Knob, Task, register
 
@@ -40,6 +41,11 @@ def _hm(minutes: int) -> str:
 
 
 TRAVEL_KINDS = ("arrival", "duration")
+# what effort() reads back from a prompt
+_LEG = re.compile(r"^Leg \d+ leaves", re.MULTILINE)
+_PERSON = re.compile(r"^- \w+ \(UTC[+-]\d\d:\d\d\) works .*?(?:; busy \(local time\) (.*))?\.$", re.MULTILINE)
+_BUSY = re.compile(r"\d{4}-\d{2}-\d{2} \d\d:\d\d-\d\d:\d\d")
+_DAY0 = re.compile(r"earliest start at or after (\d{4}-\d{2}-\d{2}) 00:00 UTC")
 
 
 @register
@@ -51,15 +57,19 @@ class TimezoneTravel(Task):
     question."""
 
     name = "time/timezone_travel"
+    released_dips = {5: "half of level 5 asks a flight time from two local times (two conversions and a "
+                        "subtraction), less work than level 4's two-leg arrivals"}
     knobs = (
-        Knob("n_legs", [0, 1, 1, 2, 2, 3, 3, 4, 4, 5], (0, 10), doc="flights (0 = a plain conversion)"),
-        Knob("odd_offsets", [False, False, False, True, True, True, True, True, True, True],
+        Knob("n_legs", [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], (0, 10),
+             doc="flights (0 = a plain conversion)"),
+        Knob("odd_offsets", [False, False, False, True, True, True, True, True, True, True] + [True] * 10,
              doc="whether offsets like UTC+05:30 and UTC+05:45 appear"),
-        Knob("max_flight", [180, 300, 480, 600, 720, 840, 900, 960, 1020, 1080], (30, 1200),
+        Knob("max_flight", [180, 300, 480, 600, 720, 840, 900, 960, 1020, 1080, 1140, 1080, 1200, 1140, 1200, 1140,
+                            1200, 1140, 1200, 1200], (30, 1200),
              doc="longest flight in minutes"),
         Knob("kinds", ["arrival", "arrival", "arrival", "arrival", ["arrival", "duration"], ["arrival", "duration"],
                        ["arrival", "duration"], ["arrival", "duration"], ["arrival", "duration"],
-                       ["arrival", "duration"]], choices=TRAVEL_KINDS,
+                       ["arrival", "duration"]] + [["arrival", "arrival", "duration"]] * 10, choices=TRAVEL_KINDS,
              doc="question kind (a list: one drawn per problem)"),
     )
     answer_format = "a local date and time as YYYY-MM-DD HH:MM (24-hour clock)"
@@ -106,6 +116,15 @@ class TimezoneTravel(Task):
                     f"{cities[legs]} time. How many minutes does the flight take?")
         return Draft(question, str(flight), {"minutes": flight}, "a whole number of minutes",
                      MINUTES_EXAMPLE)
+
+    def effort(self, problem):
+        """Time arithmetic: converting the departure to UTC and the end back to local time, one
+        addition per flight and per layover, or, for a flight time, two conversions and a
+        subtraction."""
+        if "minutes" in problem.check:
+            return 3
+        legs = len(_LEG.findall(problem.prompt))
+        return 2 + 2 * legs - (legs > 0)
 
     def grade(self, answer, problem):
         c = problem.check
@@ -188,16 +207,19 @@ class TimezoneMeeting(Task):
 
     name = "time/timezone_meeting"
     knobs = (
-        Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (2, 8), doc="people to schedule"),
-        Knob("odd_offsets", [False, False, False, False, True, True, True, True, True, True],
+        Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8),
+             doc="people to schedule"),
+        Knob("odd_offsets", [False, False, False, False, True, True, True, True, True, True] + [True] * 10,
              doc="whether offsets like UTC+05:30 and UTC+05:45 appear"),
-        Knob("length", [30, 45, 45, 60, 60, 60, 90, 90, 90, 120], (15, 600), doc="meeting length in minutes"),
-        Knob("busy", [0, 0, 0, 1, 1, 1, 2, 3, 3, 4], (0, 10), doc="busy blocks per person"),
-        Knob("weekends", [False, False, False, False, False, False, True, True, True, True],
+        Knob("length", [30, 45, 45, 60, 60, 60, 90, 90, 90, 120, 150, 120, 150, 150, 150, 180, 180, 180, 180, 210],
+             (15, 600), doc="meeting length in minutes"),
+        Knob("busy", [0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6, 7, 8], (0, 10),
+             doc="busy blocks per person"),
+        Knob("weekends", [False, False, False, False, False, False, True, True, True, True] + [True] * 10,
              doc="nobody works on local Saturdays and Sundays"),
         Knob("asks", ["utc", "utc", "utc", ["utc", "local"], ["utc", "local"], ["utc", "local"], ["utc", "local"],
-                      ["utc", "local"], ["utc", "local"], ["utc", "local"]], choices=MEET_ASKS,
-             doc="answer in UTC or in one person's local time (a list: one drawn per problem)"),
+                      ["utc", "local"], ["utc", "local"], ["utc", "local"]] + [["utc", "local"]] * 10,
+             choices=MEET_ASKS, doc="answer in UTC or in one person's local time (a list: one drawn per problem)"),
     )
     answer_format = "a date and time as YYYY-MM-DD HH:MM (24-hour clock)"
     example = DATETIME_EXAMPLE
@@ -259,6 +281,15 @@ class TimezoneMeeting(Task):
                     f"outside their busy blocks (it may start the moment a block ends). What is the earliest start at "
                     f"or after {day0.isoformat()} 00:00 UTC? Give the start date and time {zone_words}.")
         return Draft(question, datetime_text(target), {"datetime": datetime_text(target)})
+
+    def effort(self, problem):
+        """Interval work: each person's working hours and each busy block is an interval to
+        convert to UTC and intersect, once for every day searched up to the answer."""
+        day0 = dt.date.fromisoformat(_DAY0.search(problem.prompt).group(1))
+        found = dt.datetime.fromisoformat(problem.check["datetime"]).date()
+        days = max(0, (found - day0).days) + 1
+        people = _PERSON.findall(problem.prompt)
+        return sum(days + len(_BUSY.findall(busy)) for busy in people)
 
     def grade(self, answer, problem):
         return grade_datetime(answer, problem.check["datetime"], False, "the earliest meeting start")

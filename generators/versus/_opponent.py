@@ -119,6 +119,17 @@ class VersusTask(TurnBudgetTask):
     def plan(self, problem, state):
         return self.notation(problem.check, self.best(problem.check, state["pos"]))
 
+    def agent_positions(self, problem) -> list[dict]:
+        """The positions at which the agent moves along the reference line (`Draft.answer`),
+        replayed against the seeded opponent: what the reference solution had to decide."""
+        state, out = self.start(problem), []
+        for action in problem.answer.split("\n"):
+            out.append(copy.deepcopy(state["pos"]))
+            _, outcome = self.act(problem, state, action)
+            if outcome is not None:
+                break
+        return out
+
     def versus_draft(self, c: dict, question: str, answer_format: str | None = None, example: str | None = None):
         """The Draft: the reference line as the answer. The prompt's example is a move that is never
         legal (an off-board square, a column 0, taking 0 tokens), so it never wins the game."""

@@ -77,11 +77,13 @@ def geometry(cols: int, rows: int) -> Geometry:
     return Geometry(cols, rows)
 
 
-def wins_within(g: Geometry, cur: int, mask: int, d: int, memo: dict) -> bool:
+def wins_within(g: Geometry, cur: int, mask: int, d: int, memo: dict, nodes: list | None = None) -> bool:
     """Whether the player to move (stones `cur`) can force four within `d` of its own moves
     against every defence: an AND-OR search, exhaustive within the bound. `memo` maps a
     position to (largest bound known to fail, smallest bound known to win): a win within d is a
-    win within any larger bound."""
+    win within any larger bound. `nodes`, if given, counts in nodes[0] the positions examined."""
+    if nodes is not None:
+        nodes[0] += 1
     key = (cur, mask)
     lo, hi = memo.get(key, (0, 99))
     if d <= lo:
@@ -100,7 +102,7 @@ def wins_within(g: Geometry, cur: int, mask: int, d: int, memo: dict) -> bool:
             if d > 2 and len(moves) > 1:  # moves that make a threat first: they force the play
                 moves.sort(key=lambda m: not g.winning(cur | m, mask | m))
             for mv in moves:
-                result = forcing(g, cur, mask, mv, d, memo)
+                result = forcing(g, cur, mask, mv, d, memo, nodes)
                 if result:
                     break
     lo, hi = memo.get(key, (0, 99))
@@ -108,8 +110,10 @@ def wins_within(g: Geometry, cur: int, mask: int, d: int, memo: dict) -> bool:
     return result
 
 
-def forcing(g: Geometry, cur: int, mask: int, mv: int, d: int, memo: dict) -> bool:
+def forcing(g: Geometry, cur: int, mask: int, mv: int, d: int, memo: dict, nodes: list | None = None) -> bool:
     """Whether playing `mv` wins within `d` moves whatever the opponent replies."""
+    if nodes is not None:
+        nodes[0] += 1
     ncur, nmask = cur | mv, mask | mv
     if nmask == g.board:
         return False
@@ -121,13 +125,15 @@ def forcing(g: Geometry, cur: int, mask: int, mv: int, d: int, memo: dict) -> bo
         if not mine:
             return False
         for r in g.moves(nmask):
+            if nodes is not None:
+                nodes[0] += 1
             m2 = nmask | r
             if m2 == g.board or not mine & ~r & g.possible(m2):
                 return False
         return True
     replies = g.moves(nmask)
     replies.sort(key=lambda r: not r & mine)  # blocks first: they are the likeliest refutations
-    return all((nmask | r) != g.board and wins_within(g, ncur, nmask | r, d - 1, memo) for r in replies)
+    return all((nmask | r) != g.board and wins_within(g, ncur, nmask | r, d - 1, memo, nodes) for r in replies)
 
 
 @lru_cache(maxsize=20_000)
@@ -221,25 +227,30 @@ def sensible_positions(g: Geometry, rng, min_stones: int, immediate: bool) -> li
 
 @register
 class ConnectFour(VersusTask):
-    """Connect Four on a small board (5x4 up to 7x6) against a computer opponent, from a position
+    """Connect Four on a small board (5x4 up to 9x7) against a computer opponent, from a position
     where the agent, to move, can force four in a row within a bound of its own moves (found by
     an exhaustive AND-OR search, and not possible in fewer moves). A draw is not a win. Higher
-    levels use bigger boards and longer forced wins (1 move at level 1, up to 4 at levels 9-10),
+    levels use bigger boards and longer forced wins (1 move at level 1, 4 at levels 9-14, 5 at 15-18),
     and the opponent runs a deeper alpha-beta search.
 
     Speed: generation searches sampled positions for a forced win of exactly the level's length
     (an exhaustive AND-OR search in pure Python), then plays the reference line against the
-    opponent: about 400 problems/s at level 5 and about 100/s at levels 9-10 (7-ply proofs on
-    the 7x6 board), below the usual 1,000/s.
+    opponent: about 400 problems/s at level 5, about 100/s at levels 9-10 (7-ply proofs on
+    the 7x6 board), about 10/s at level 15 and 3/s at level 18 (9-ply proofs on 8x7 and 9x7).
     """
 
     name = "versus/connect_four"
+    cap_reason = ("the exhaustive AND-OR proof is pure Python: a forced win in 5 on a 9x7 board (level 18) costs "
+                  "about 0.3 s a problem, and a win in 6 several times that")
     knobs = (
-        Knob("cols", [5, 5, 5, 6, 6, 6, 7, 7, 7, 7], (4, 7), doc="board columns"),
-        Knob("rows", [4, 4, 4, 5, 5, 5, 6, 6, 6, 6], (4, 6), doc="board rows"),
-        Knob("win_in", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4], (1, 4), doc="your moves needed to force a win"),
-        Knob("opponent_depth", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6], (1, 6), doc="plies the opponent searches"),
-        Knob("spare_turns", [4, 3, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20), doc="turns allowed for invalid moves"),
+        Knob("cols", [5, 5, 5, 6, 6, 6, 7, 7, 7, 7, 7, 8, 8, 9, 7, 8, 8, 9], (4, 9), doc="board columns"),
+        Knob("rows", [4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 6, 6, 7, 7], (4, 7), doc="board rows"),
+        Knob("win_in", [1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5], (1, 5),
+             doc="your moves needed to force a win"),
+        Knob("opponent_depth", [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8], (1, 8),
+             doc="plies the opponent searches"),
+        Knob("spare_turns", [4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0], (0, 20),
+             doc="turns allowed for invalid moves"),
     )
     answer_format = "a column number"
     example = "0"  # there is no column 0: the example never wins (a real column may)
@@ -337,6 +348,14 @@ class ConnectFour(VersusTask):
         choices = opponent_choices(c["cols"], c["rows"], pos["opponent"], pos["you"] | pos["opponent"],
                                    c["opponent_depth"])
         return pick([(0, col) for col in choices], rng)
+
+    def effort(self, problem):
+        # the AND-OR search that proves the forced win within `win_in` moves: positions it examines
+        c = problem.check
+        start, nodes = c["start"], [0]
+        wins_within(geometry(c["cols"], c["rows"]), start["you"], start["you"] | start["opponent"], c["win_in"], {},
+                    nodes)
+        return nodes[0]
 
     def best(self, c, pos):
         col = fastest_win(c["cols"], c["rows"], pos["you"], pos["you"] | pos["opponent"], c["win_in"])

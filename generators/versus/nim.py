@@ -188,13 +188,17 @@ class Nim(TakeAway):
     turns for invalid moves."""
 
     name = "versus/nim"
+    cap_reason = ("the opponent reads an exact solver memoised over heap multisets, which grows as C(heaps + "
+                  "largest heap, heaps): six heaps of up to 15 tokens (level 15) already take seconds to solve "
+                  "cold in pure Python, and a seventh heap five times that")
     knobs = (
-        Knob("n_heaps", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5], (1, 6), doc="number of heaps"),
-        Knob("max_heap", [3, 4, 5, 6, 7, 7, 9, 11, 13, 15], (1, 15), doc="largest starting heap"),
+        Knob("n_heaps", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6], (1, 6), doc="number of heaps"),
+        Knob("max_heap", [3, 4, 5, 6, 7, 7, 9, 11, 13, 15, 15, 12, 13, 14, 15], (1, 15), doc="largest starting heap"),
         Knob("misere", [False, False, False, False, [False, True], [False, True], [False, True],
-                        [False, True], True, True], doc="whoever takes the last token loses"),
-        Knob("opponent_depth", [1, 1, 2, 2, 3, 3, 4, 5, 6, 8], (1, 60), doc="plies the opponent looks ahead"),
-        Knob("spare_turns", [4, 4, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20),
+                        [False, True]] + [True] * 7, doc="whoever takes the last token loses"),
+        Knob("opponent_depth", [1, 1, 2, 2, 3, 3, 4, 5, 6, 8, 10, 10, 12, 14, 16], (1, 60),
+             doc="plies the opponent looks ahead"),
+        Knob("spare_turns", [4, 4, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0, 0, 0, 0], (0, 20),
              doc="turns allowed beyond the longest possible game (for invalid moves)"),
     )
     answer_format = "a move as take N from HEAP"
@@ -230,6 +234,12 @@ class Nim(TakeAway):
     def best(self, c, pos):
         return nim_move(pos["heaps"], c["misere"])
 
+    def effort(self, problem):
+        # every move of the reference line needs the nim-sum: one binary digit column per bit of
+        # the largest heap, over the heaps still in play
+        return sum(sum(1 for h in pos["heaps"] if h) * max(pos["heaps"]).bit_length()
+                   for pos in self.agent_positions(problem))
+
 
 @register
 class SubtractionGame(TakeAway):
@@ -241,14 +251,18 @@ class SubtractionGame(TakeAway):
     sets, larger heaps, a deeper-looking opponent and fewer spare turns."""
 
     name = "versus/subtraction_game"
+    cap_reason = ("the opponent reads an exact solver memoised over heap multisets, one table per take set: four "
+                  "heaps of up to 28 tokens (level 14) take a few hundred milliseconds cold per set in pure Python, "
+                  "and a fifth heap or larger heaps many times that")
     knobs = (
-        Knob("n_heaps", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4], (1, 5), doc="number of heaps"),
-        Knob("max_heap", [8, 10, 10, 12, 14, 14, 16, 18, 20, 22], (2, 30), doc="largest starting heap"),
-        Knob("rule", ["range", "range", "range", "range", ["range", "set"], "set", "set", "set", "set", "set"],
+        Knob("n_heaps", [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4], (1, 5), doc="number of heaps"),
+        Knob("max_heap", [8, 10, 10, 12, 14, 14, 16, 18, 20, 22, 24, 24, 26, 28], (2, 30), doc="largest starting heap"),
+        Knob("rule", ["range", "range", "range", "range", ["range", "set"]] + ["set"] * 9,
              choices=("range", "set"), doc="takes 1..k, or an irregular set of allowed amounts"),
-        Knob("max_take", [3, 3, 4, 4, 5, 5, 6, 6, 7, 7], (2, 9), doc="largest allowed take"),
-        Knob("opponent_depth", [1, 1, 2, 2, 3, 3, 4, 5, 6, 8], (1, 60), doc="plies the opponent looks ahead"),
-        Knob("spare_turns", [4, 4, 3, 3, 2, 2, 2, 1, 1, 1], (0, 20),
+        Knob("max_take", [3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8], (2, 9), doc="largest allowed take"),
+        Knob("opponent_depth", [1, 1, 2, 2, 3, 3, 4, 5, 6, 8, 10, 12, 14, 16], (1, 60),
+             doc="plies the opponent looks ahead"),
+        Knob("spare_turns", [4, 4, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0, 0, 0], (0, 20),
              doc="turns allowed beyond the longest possible game (for invalid moves)"),
     )
     answer_format = "a move as take N from HEAP"
@@ -285,3 +299,11 @@ class SubtractionGame(TakeAway):
 
     def best(self, c, pos):
         return grundy_move(pos["heaps"], tuple(c["takes"]))
+
+    def effort(self, problem):
+        # the Grundy table up to the largest heap (one lookup per allowed take), then on every move
+        # of the reference line the XOR over the heaps and a search of the heaps x takes for a move
+        c = problem.check
+        takes = len(c["takes"])
+        table = max(c["start"]["heaps"]) * takes
+        return table + sum(sum(1 for h in pos["heaps"] if h) * (1 + takes) for pos in self.agent_positions(problem))

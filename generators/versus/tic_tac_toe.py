@@ -52,6 +52,34 @@ def solve(board: str) -> tuple[int, int]:
     return best, (min(plies) if best > 0 else max(plies))
 
 
+def forced_win(board: str, moves: int, nodes: list) -> bool:
+    """Whether the player to move can force three in a row within `moves` of its own moves, by a
+    plain depth-first search (cells in order); nodes[0] counts the positions it examines (each
+    move tried and each reply weighed)."""
+    mark = to_move(board)
+    other = "O" if mark == "X" else "X"
+    empty = [i for i in range(9) if board[i] == "."]
+    for i in empty:
+        nodes[0] += 1
+        if winner(board[:i] + mark + board[i + 1:]):
+            return True
+    if moves == 1:
+        return False
+    for i in empty:
+        child = board[:i] + mark + board[i + 1:]
+        nodes[0] += 1
+        refuted = "." not in child
+        for j in range(9):
+            if child[j] != "." or refuted:
+                continue
+            nodes[0] += 1
+            reply = child[:j] + other + child[j + 1:]
+            refuted = bool(winner(reply)) or "." not in reply or not forced_win(reply, moves - 1, nodes)
+        if not refuted:
+            return True
+    return False
+
+
 @lru_cache(maxsize=None)
 def pools() -> dict:
     """Every reachable position whose player to move can force a win, grouped by (agent moves
@@ -95,6 +123,8 @@ class TicTacToe(VersusTask):
     deeper-looking opponent (one that punishes a slip) with fewer spare turns."""
 
     name = "versus/tic_tac_toe"
+    cap_reason = ("a 3x3 board has no longer forced wins: the longest win against best defence is 3 moves (levels "
+                  "7-10), and a 9-ply opponent already sees the whole game")
     knobs = (
         Knob("win_in", [1, 1, 1, 2, 2, 2, 3, 3, 3, 3], (1, 3), doc="your moves needed to win against best defence"),
         Knob("threat", [False, True, True, False, [False, True], True, False, [False, True], True, True],
@@ -182,6 +212,13 @@ class TicTacToe(VersusTask):
     def reply(self, c, pos, rng):
         depth = c["opponent_depth"]
         return pick([(horizon_score(r, p, depth), i) for i, r, p in self.scored_moves(pos["board"])], rng)
+
+    def effort(self, problem):
+        # proving the forced win: positions a depth-first search of "win within win_in moves"
+        # examines, every reply of the opponent refuted
+        nodes = [0]
+        forced_win(problem.check["start"]["board"], problem.params["win_in"], nodes)
+        return nodes[0]
 
     def best(self, c, pos):
         """Perfect play: the fastest forced win (first such cell)."""

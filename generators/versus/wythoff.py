@@ -78,10 +78,11 @@ class Wythoff(VersusTask):
 
     name = "versus/wythoff"
     knobs = (
-        Knob("max_pile", [4, 6, 8, 10, 12, 15, 18, 22, 26, 30], (2, 40), doc="largest starting pile"),
-        Knob("min_moves", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4], (1, 8),
+        Knob("max_pile", [4, 6, 8, 10, 12, 15, 18, 22, 26, 30, 34, 38, 42, 46, 50, 55, 60, 65, 70, 80], (2, 100),
+             doc="largest starting pile"),
+        Knob("min_moves", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7], (1, 12),
              doc="winning moves the agent needs against best resistance (at least; the largest found if none)"),
-        Knob("spare_turns", [3, 3, 3, 2, 2, 2, 1, 1, 1, 0], (0, 20), doc="turns beyond the game's length"),
+        Knob("spare_turns", [3, 3, 3, 2, 2, 2, 1, 1, 1, 0] + [0] * 10, (0, 20), doc="turns beyond the game's length"),
     )
     answer_format = "a move as take N from A, take N from B, or take N from both"
     example = "take 0 from both"  # taking no token is never legal: the example never wins
@@ -160,4 +161,9 @@ class Wythoff(VersusTask):
 
     def notation(self, c, move):
         return f"take {move[1]} from {move[0]}"
+
+    def effort(self, problem):
+        # on each move of the reference line every move from the position is weighed for one that
+        # leaves a cold position
+        return sum(len(moves(*pos["piles"])) for pos in self.agent_positions(problem))
 

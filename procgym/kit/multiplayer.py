@@ -61,7 +61,7 @@ import random
 from fractions import Fraction
 from typing import ClassVar
 
-from procgym.knobs import Knob, check_level, resolve
+from procgym.knobs import Knob, check_level, max_level, resolve
 from procgym.seeding import LazyRng, stable_rng
 
 from .normalize import normalize
@@ -164,7 +164,7 @@ class MultiplayerGame:
 
     def params(self, seed: int = 0, difficulty: int = 3, **overrides) -> dict:
         """The concrete knob values for a level (ranges drawn from a stream of their own)."""
-        check_level(difficulty)
+        check_level(difficulty, max_level(self.knobs))
         rng = LazyRng(self.name, "knobs", difficulty, sorted(overrides.items()), seed)
         return resolve(self.knobs, difficulty, overrides, rng)
 

@@ -88,6 +88,21 @@ class SeatTask(TurnBudgetTask):
         """The agent's moves in the order the search tries them (legal order by default)."""
         return moves
 
+    def effort(self, problem) -> float:
+        """The choices the reference line makes: at each of the agent's moves along it (replayed
+        against the seeded opponents), the legal moves it is picked from."""
+        c = problem.check
+        m = Match.from_dict(copy.deepcopy(c["match"]), self.game)
+        choices = 0
+        for text in problem.answer.split("\n"):
+            if m.over or c["seat"] not in m.owing():
+                break
+            choices += len(self.game.legal(m.state, c["seat"]))
+            valid, _ = self.advance(c, m, text)
+            if not valid:
+                break
+        return choices
+
     # --- generation ---------------------------------------------------------------------------
     def game_params(self, params: dict) -> dict:
         return {k.name: params[k.name] for k in self.game.knobs}
@@ -261,7 +276,8 @@ def seat_knobs(game: MultiplayerGame, opponent: list, spare_turns: list, seat=No
     if levels:
         raise ValueError(f"{game.name} has no knobs {sorted(levels)}")
     n = game.n_players
-    out.append(Knob("seat", seat or [(0, n - 1)] * 10, (0, n - 1), doc="the seat the agent plays (0 moves first)"))
+    out.append(Knob("seat", seat or [(0, n - 1)] * len(opponent), (0, n - 1),
+                    doc="the seat the agent plays (0 moves first)"))
     out.append(Knob("opponent", opponent, choices=tuple(game.policies), doc="the built-in policy of the other seats"))
     out.append(Knob("spare_turns", spare_turns, (0, 20),
                     doc="turns allowed beyond the longest game, for invalid moves"))

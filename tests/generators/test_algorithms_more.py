@@ -13,6 +13,7 @@ from procgym import Problem
 from procgym.generators.algorithms._item_readers import read_groups
 from procgym.generators.algorithms._sequences import is_subsequence
 from procgym.generators.algorithms._subsets import count_subsets, fewest_terms, reach_tables, subset_for
+from procgym.generators.algorithms import bin_packing
 from procgym.generators.algorithms.bin_packing import first_fit, min_bins
 from procgym.generators.algorithms.binary_search import search_trace
 from procgym.generators.algorithms.max_subarray import circular_best, kadane
@@ -44,7 +45,7 @@ def test_these_ten_tasks_are_registered():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_level_generates_deterministically_and_verifies(name):
-    for level in range(1, 11):
+    for level in procgym.get(name).levels:
         for seed in range(4):
             p = procgym.generate(name, seed=seed, difficulty=level)
             assert p.to_dict() == procgym.generate(name, seed=seed, difficulty=level).to_dict()
@@ -509,3 +510,66 @@ def test_palindrome_accepts_any_longest_and_rejects_near_misses():
     assert "not a subsequence" in feedback(p, "BAACAAB")
     for text in ("BABCBCAB", "BBCBB", "BAACAAB", "BCBCB", "", "B1B"):
         assert not ok(p, text), text
+
+
+# --------------------------------------------------------------------------- levels past 10
+
+def test_bin_packing_search_has_a_budget_and_a_fallback(monkeypatch):
+    sizes = [3, 3, 2, 2, 2, 2]  # first-fit decreasing needs 3 bins of 7; two are enough
+    assert len(min_bins(sizes, 7)) == 2
+    with pytest.raises(bin_packing.SearchTooLong):
+        min_bins(sizes, 7, budget=1)
+    tally = [0]
+    min_bins(sizes, 7, tally=tally)
+    assert tally[0] > 0
+    real = bin_packing.min_bins
+
+    def always_too_long(sizes, capacity, budget=None, tally=None):
+        if budget is not None:
+            raise bin_packing.SearchTooLong
+        return real(sizes, capacity, budget, tally)
+
+    monkeypatch.setattr(bin_packing, "min_bins", always_too_long)
+    for seed in range(3):  # no instance could be searched: every item takes more than half a bin
+        p = procgym.generate("algorithms/bin_packing", seed=seed, difficulty=20)
+        c = p.check
+        assert all(2 * s > c["capacity"] for s in c["sizes"].values()) and c["bins"] == len(c["sizes"])
+        assert ok(p, p.answer)
+
+
+def test_bin_packing_level_twenty_is_optimal():
+    task = procgym.get("algorithms/bin_packing")
+    for seed in range(4):
+        c = task.generate(seed=seed, difficulty=20).check
+        assert len(c["sizes"]) == 24
+        assert c["bins"] == -(-sum(c["sizes"].values()) // c["capacity"])  # perfect pieces: every bin full
+
+
+def test_binary_search_level_twenty_halves_nine_times():
+    task = procgym.get("algorithms/binary_search_trace")
+    for seed in range(6):
+        p = task.generate(seed=seed, difficulty=20)
+        assert p.params["length"] == 2 ** 9 - 1 and p.params["variant"] in ("lower", "upper")
+        assert len(p.check["probes"]) == 9 == task.effort(p)  # every halving of 511 takes nine probes
+
+
+def test_stable_sort_past_three_passes_reuses_fields():
+    task = procgym.get("algorithms/stable_sort")
+    for seed in range(6):
+        c = task.generate(seed=seed, difficulty=20).check
+        fields = [f for f, _ in c["plan"]]
+        assert len(fields) == 5 and set(fields) == set(c["fields"])
+        assert all(a != b for a, b in zip(fields, fields[1:]))  # never the same field twice in a row
+        names = list(c["records"])
+        records = [dict(zip(c["fields"], c["records"][x])) for x in names]
+        assert [names[i] for i in stable_passes(records, [tuple(step) for step in c["plan"]])] == c["order"]
+
+
+def test_search_counts_behind_the_effort_measures():
+    tally = [0]
+    assert find_k_sum([2, 7, 11, 15], 2, 9, tally) == [0, 1] and tally[0] == 2
+    sizes = []
+    quicksort_steps([3, 1, 2], "last", sizes)
+    assert sizes == [3]
+    quicksort_steps([4, 3, 2, 1], "last", sizes)
+    assert sizes == [3, 4, 3, 2]

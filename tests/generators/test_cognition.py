@@ -273,8 +273,10 @@ def test_level_five_varies(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_higher_levels_have_more_steps(name):
     t = procgym.get(name)
-    lo, hi = t.generate(seed=0, difficulty=1), t.generate(seed=0, difficulty=10)
+    lo, hi, top = (t.generate(seed=0, difficulty=level) for level in (1, 10, 20))
     assert len(hi.prompt) > len(lo.prompt)
+    assert t.max_level == 20 and len(top.prompt) > len(hi.prompt)
+    assert t.effort(top) > t.effort(hi) > t.effort(lo)
 
 
 # ------------------------------------------------------------------ answers read with the kit

@@ -575,3 +575,83 @@ def test_pigeonhole_matches_brute_force():
             assert numbers_brute(c) == c["count"], c
             numbers += 1
     assert drawers >= 40 and numbers >= 10
+
+
+# --------------------------------------------------------------------------- levels past 10
+
+def test_arrangement_dp_matches_brute_force_on_every_rule_kind():
+    """The mixed-radix DP (with its early exit) counts exactly what brute force over the distinct
+    strings counts, for random rule sets drawing on every kind of rule."""
+    import random
+
+    def brute(counts, rules):
+        letters = "".join(c * n for c, n in sorted(counts.items()))
+        total = 0
+        for word in multiset_permutations(letters):
+            s = "".join(word)
+            if all(_holds(rule, s, counts) for rule in rules):
+                total += 1
+        return total
+
+    rng = random.Random(11)
+    kinds = ["start", "end", "block", "apart", "no_repeat", "no_pair", "class_apart", "order", "touch"]
+    for _ in range(150):
+        letters = "ABCD"[:rng.randint(2, 4)]
+        counts = {c: rng.randint(1, 2) for c in letters}
+        rules = []
+        for kind in rng.sample(kinds, rng.randint(0, 4)):
+            if kind in ("start", "end", "block"):
+                rules.append([kind, rng.choice(letters)])
+            elif kind == "no_repeat":
+                rules.append([kind])
+            elif kind == "class_apart":
+                rules.append([kind, *sorted(rng.sample(letters, 2))])
+            else:
+                rules.append([kind, *rng.sample(letters, 2)])
+        assert count_arrangements(counts, rules) == brute(counts, rules)
+
+
+def _holds(rule, s, counts):
+    kind, *args = rule
+    pairs = list(zip(s, s[1:]))
+    if kind == "start":
+        return s[0] == args[0]
+    if kind == "end":
+        return s[-1] == args[0]
+    if kind == "block":
+        return args[0] * counts[args[0]] in s
+    if kind == "apart":
+        return all({x, y} != set(args) for x, y in pairs)
+    if kind == "no_repeat":
+        return all(x != y for x, y in pairs)
+    if kind == "no_pair":
+        return (args[0], args[1]) not in pairs
+    if kind == "class_apart":
+        return all(not (x in args and y in args) for x, y in pairs)
+    if kind == "order":
+        return s.rindex(args[0]) < s.index(args[1])
+    return any({x, y} == set(args) for x, y in pairs)  # touch
+
+
+def test_catalan_effort_rebuilds_each_count():
+    """The effort measure rebuilds every problem's height DP from its check, so it counts what
+    the reference counted: the rebuilt DP gives the same number at every level."""
+    from procgym.generators.combinatorics.catalan import walk_spec
+
+    for level in range(1, 21):
+        for seed in range(4):
+            p = procgym.generate("combinatorics/catalan_structures", seed=seed, difficulty=level)
+            f = p.check["facts"]
+            factor = f["types"] ** p.check["n"] if p.check["form"] == "brackets" and p.check["twists"] \
+                and not f["prefix"] else 1
+            assert count_walks(**walk_spec(p.check)) * factor == p.check["count"]
+
+
+def test_inclusion_exclusion_is_capped_at_six_divisors():
+    task = procgym.get("combinatorics/inclusion_exclusion")
+    assert task.max_level == 15 and task.cap_reason
+    for seed in range(6):
+        p = task.generate(seed=seed, difficulty=15)
+        d = p.check["divisors"]
+        assert p.check["form"] == "divisors" and len(d) == 6
+        assert not any(a != b and b % a == 0 for a in d for b in d)

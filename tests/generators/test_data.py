@@ -28,7 +28,7 @@ def record(name, check, answer="x"):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_level_generates_and_verifies(name):
-    for level in range(1, 11):
+    for level in procgym.get(name).levels:
         for seed in range(3):
             p = procgym.generate(name, seed=seed, difficulty=level)
             assert p.prompt.isascii()
@@ -37,8 +37,9 @@ def test_every_level_generates_and_verifies(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_consecutive_levels_differ_and_level_five_varies(name):
-    knobs = procgym.get(name).knobs
-    for level in range(1, 10):
+    task = procgym.get(name)
+    knobs = task.knobs
+    for level in range(1, task.max_level):
         assert [k.levels[level - 1] for k in knobs] != [k.levels[level] for k in knobs], (name, level)
     assert len({procgym.generate(name, seed=s, difficulty=5).prompt for s in range(10)}) >= 8
 
@@ -343,7 +344,7 @@ def test_ledger_single_fixes():
 
 
 def test_ledger_error_row_is_the_first_broken_row():
-    for level in range(1, 11):
+    for level in procgym.get("data/ledger_error").levels:
         for seed in range(6):
             p = procgym.generate("data/ledger_error", seed=seed, difficulty=level, fmt="csv")
             opening = parse_value(re.search(r"balance of (-?[\d.]+)\.", p.prompt).group(1))
@@ -517,3 +518,32 @@ def test_an_amount_example_is_drawn_less_the_answer(name):
             else:
                 assert example == ("2099-03-14" if "date" in p.check else "0")
     assert len(amounts) >= 3
+
+
+# --------------------------------------------------------------------------- levels past 10
+
+def test_pivot_cell_falls_back_to_a_cell_when_no_unique_answer_exists():
+    for seed in range(3):  # one value per category column: a row never has two cells to compare
+        p = procgym.generate("data/pivot_cell", seed=seed, difficulty=3, kinds="row_argmax", n_values=1)
+        assert p.check["kind"] == "cell" and ok(p, p.answer)
+
+
+def test_column_stats_falls_back_to_the_unfiltered_table():
+    for seed in range(3):  # two rows under six conditions: no draw keeps two of them
+        p = procgym.generate("data/column_stats", seed=seed, difficulty=20, n_rows=2, n_filters=6, stats="mode")
+        assert "satisfy all of" not in p.prompt and p.check["stat"] in ("mode", "median") and ok(p, p.answer)
+
+
+def test_reorder_policy_counts_its_steps():
+    # day 1: 10 in stock, 5 sold, 5 <= 5 so 10 are ordered; day 2: they arrive, 5 sold, 10 > 5
+    tally = [0]
+    result = inventory.run_policy(10, [5, 5], 5, 10, 1, False, 1, tally)
+    assert result["final_stock"] == 10 and result["orders"] == 1 and tally[0] == 3 + 1 + 1 + 3 + 1
+
+
+def test_data_tasks_reach_level_twenty():
+    for name in NAMES:
+        task = procgym.get(name)
+        assert task.max_level == 20
+        p = task.generate(seed=0, difficulty=20)
+        assert ok(p, p.answer) and task.effort(p) > task.effort(task.generate(seed=0, difficulty=1))

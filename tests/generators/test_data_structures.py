@@ -9,14 +9,15 @@ import pytest
 
 import procgym
 from procgym import Problem
-from procgym.generators.data_structures._traversals import traverse
-from procgym.generators.data_structures._value_lists import read_numbered_ints, read_name_names, read_yes_no_list
+from procgym.generators.data_structures._traversals import replacement_path, search_path, traverse
+from procgym.generators.data_structures._value_lists import (listed_operations, numbered, read_name_names,
+                                                             read_numbered_ints, read_yes_no_list)
 from procgym.generators.data_structures.bst import run_bst
 from procgym.generators.data_structures.caches import simulate_cache
-from procgym.generators.data_structures.hashing import run_table
+from procgym.generators.data_structures.hashing import run_table, slots_probed
 from procgym.generators.data_structures.heaps import priority_queue_order, run_heap
 from procgym.generators.data_structures.linear import simulate
-from procgym.generators.data_structures.union_find import run_union_find
+from procgym.generators.data_structures.union_find import DisjointSets, run_union_find
 from answer_helpers import ok, tag
 
 NAMES = ["data_structures/stack_queue_ops", "data_structures/priority_queue", "data_structures/heap_array",
@@ -33,7 +34,7 @@ def record(name, check, answer="x"):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_level_generates_and_verifies(name):
-    for level in range(1, 11):
+    for level in procgym.get(name).levels:
         for seed in range(4):
             p = procgym.generate(name, seed=seed, difficulty=level)
             assert p.prompt.isascii()
@@ -121,7 +122,7 @@ def _heapq_order(ops, largest):
 def test_priority_queue_matches_an_independent_heap():
     task = procgym.get("data_structures/priority_queue")
     checked = 0
-    for level in range(1, 11):
+    for level in task.levels:
         for seed in range(15):
             p = task.generate(seed=seed, difficulty=level, tie_rule="fifo")
             ops = []
@@ -138,7 +139,7 @@ def test_priority_queue_matches_an_independent_heap():
             largest = "largest priority" in p.prompt
             assert ",".join(_heapq_order(ops, largest)) == p.answer
             checked += 1
-    assert checked == 150
+    assert checked == 15 * len(task.levels)
 
 
 def test_priority_queue_grading():
@@ -334,7 +335,7 @@ def test_hash_table_exact():
 
 def test_hash_table_every_live_key_is_findable():
     task = procgym.get("data_structures/hash_probing")
-    for level in range(1, 11):
+    for level in task.levels:
         for seed in range(10):
             p = task.generate(seed=seed, difficulty=level)
             slots = p.check["slots"]
@@ -411,3 +412,34 @@ def test_structure_readers():
     for bad in ("yes, maybe", "yes no or"):
         with pytest.raises(ValueError):
             read_yes_no_list(bad)
+
+
+# --------------------------------------------------------------------------- levels past 10
+
+def test_listed_operations_reads_back_the_numbered_list():
+    prompt = "Rules.\n\nOperations:\n" + numbered(["push 4", "pop", "peek"]) + "\n\nList the values."
+    assert listed_operations(prompt) == ["push 4", "pop", "peek"]
+
+
+def test_work_counts_behind_the_effort_measures():
+    # 3 lands home; 10 collides and moves on; a search for 17 passes 3 and 10 to an empty slot
+    ops = [("insert", 3), ("insert", 10), ("search", 17), ("delete", 3)]
+    assert slots_probed(7, 1, 0, ops) == 1 + 2 + 3 + 1
+    tally = [0]
+    assert run_heap([], [("insert", 5), ("insert", 3)], False, tally) == [3, 5] and tally[0] == 1
+    ds = DisjointSets(4)
+    ds.union(1, 2)
+    ds.union(3, 1)
+    assert ds.depth(3) == 2 and ds.depth(1) == 1 and ds.count == 2
+    root = run_bst([("insert", k) for k in (40, 17, 63, 8, 25)], "successor")
+    assert search_path(root, 25) == 3 and search_path(root, 30) == 3 and replacement_path(root, 40) == 1
+    assert replacement_path(root, 17, "predecessor") == 1 and replacement_path(root, 63) == 0
+
+
+def test_data_structure_tasks_reach_level_twenty():
+    for name in NAMES:
+        task = procgym.get(name)
+        assert task.max_level == 20
+        for seed in range(3):
+            p = task.generate(seed=seed, difficulty=20)
+            assert ok(p, p.answer) and task.effort(p) > task.effort(task.generate(seed=seed, difficulty=1))

@@ -403,6 +403,12 @@ def test_latin_square_accepts_a_different_completion():
     assert found
 
 
+def test_latin_square_level_15_blanks_most_of_a_9x9():
+    p = procgym.generate("puzzles/latin_square", seed=1, difficulty=15)
+    assert p.check["size"] == 9 and sum(row.count(".") for row in p.check["givens"]) == 65
+    assert ok(p, p.answer)
+
+
 LATIN_3 = record("puzzles/latin_square", {"size": 3, "givens": ["1..", "...", "..1"]})
 
 

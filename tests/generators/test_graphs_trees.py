@@ -496,3 +496,53 @@ def test_hamiltonian_solver():
     star = [0b1110, 0b0001, 0b0001, 0b0001]
     assert hamiltonian_path(star, 4) is None
     assert hamiltonian_path([0b10, 0b01, 0], 3) is None  # disconnected
+
+
+def test_constrained_top_levels_bind_all_three_constraints():
+    """From level 18 every route must pass a node, avoid nodes and keep to a hop limit at once, and
+    dropping any one of the three gives a strictly lighter route."""
+    for seed in range(4):
+        p = procgym.generate("graphs/constrained_shortest_path", seed=seed, difficulty=20)
+        c = p.check
+        assert c["via"] is not None and c["avoid"] and c["hops"] is not None
+        index = {name: i for i, name in enumerate(c["nodes"])}
+        adj = {i: [] for i in range(len(index))}
+        for u, v, w in c["edges"]:
+            adj[index[u]].append((index[v], w))
+            adj[index[v]].append((index[u], w))
+        start, end, via = index[c["start"]], index[c["end"]], index[c["via"]]
+        avoid = [index[v] for v in c["avoid"]]
+        assert constrained_route(adj, start, end, via, avoid, c["hops"])[0] == c["weight"]
+        for relaxed in ((None, avoid, c["hops"]), (via, (), c["hops"]), (via, avoid, None)):
+            assert constrained_route(adj, start, end, *relaxed)[0] < c["weight"]
+
+
+def test_hamiltonian_search_order_and_answers_are_exact():
+    """The ranked bitmask search finds a path exactly when one exists (brute force on small graphs),
+    and the path it returns is a Hamiltonian path."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randint(1, 7)
+        adj = [0] * n
+        for u in range(n):
+            for v in range(u + 1, n):
+                if rng.random() < 0.4:
+                    adj[u] |= 1 << v
+                    adj[v] |= 1 << u
+        path = hamiltonian_path(adj, n)
+        exists = any(all(adj[u] >> v & 1 for u, v in zip(p, p[1:])) for p in itertools.permutations(range(n)))
+        assert (path is not None) == exists
+        if path is not None:
+            assert sorted(path) == list(range(n)) and all(adj[u] >> v & 1 for u, v in zip(path, path[1:]))
+
+
+def test_graph_efforts_read_the_listing():
+    """Efforts of tasks whose check keeps no edges count the prompt's edge lines; for trees the
+    LCA climbs come from the listed tree."""
+    p = procgym.generate("graphs/strongly_connected_components", seed=2, difficulty=20)
+    edges = len(prompt_graph(p.prompt, directed=True).edges)
+    assert procgym.get("graphs/strongly_connected_components").effort(p) == len(p.check["nodes"]) + edges
+    lca = procgym.generate("graphs/lowest_common_ancestor", seed=2, difficulty=20)
+    assert procgym.get("graphs/lowest_common_ancestor").effort(lca) >= 2 * len(lca.check["nodes"]) - 1

@@ -1,7 +1,7 @@
 """Behaviour tests for the investigation tasks (database queries, file search, spreadsheet,
 debugging): the command languages parsed exactly, exact observations on hand-made instances,
 invalid commands answered and counted, answers judged, determinism, and the reference policies
-solving 50 seeded episodes at levels 1, 5 and 10."""
+solving 50 seeded episodes at levels 1, 5 and 10 (and 10 at levels 15 and 20)."""
 import pytest
 
 import procgym
@@ -244,6 +244,20 @@ def test_file_search_policy_reads_the_chain():
                         "grep Atlas team sits /facilities", "answer 3B"]
 
 
+def test_file_search_policy_climbs_the_chain_of_managers():
+    """Past level 10 (hops 4-6) the chain goes up the approver's managers before the team and room."""
+    task = procgym.get("investigation/file_search")
+    files = {**FILES, "/people/directory/m_to_z.txt": ["Dana Ruiz reports to Eli Kim.", "Eli Kim reports to Dana Okafor.",
+                                                       "Dana Okafor reports to Eli Kim."],
+             "/people/teams/roster.txt": ["Dana Ruiz is on the Atlas team.", "Dana Okafor is on the Beacon team."]}
+    check = dict(fs_problem().check, files=files, hops=5, answer="1A", grep_limit=4, budget=20)
+    assert task.reference_line(check) == ["grep invoice 4471", "grep Dana Ruiz reports to", "grep Eli Kim reports to",
+                                          "grep Dana Okafor", "grep Beacon team sits", "answer 1A"]
+    p = task.generate(seed=3, difficulty=20)
+    assert p.params["hops"] == 6 and "the manager of the manager of the manager of the person" in p.prompt
+    assert p.check["answer"] in p.answer.splitlines()[-1]
+
+
 # ----------------------------------------------------------------------------- spreadsheet
 
 SHEET = {"rows": [["bolt", "North", 5, 3], ["cable", "South", 8, 2], ["drill", "North", 2, 10]]}
@@ -401,6 +415,15 @@ def test_deterministic_episodes(name):
 def test_oracle_solves_fifty_episodes(name, level):
     env = make(name, difficulty=level)
     results = [play_episode(env, OracleAgent(), seed=s) for s in range(50)]
+    assert all(r["solved"] and r["return"] == 1.0 for r in results)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("level", [15, 20])
+def test_oracle_solves_the_levels_past_ten(name, level):
+    """The turn budgets past level 10 (less slack, bigger tables and programs) still fit the oracle."""
+    env = make(name, difficulty=level)
+    results = [play_episode(env, OracleAgent(), seed=s) for s in range(10)]
     assert all(r["solved"] and r["return"] == 1.0 for r in results)
 
 

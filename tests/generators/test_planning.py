@@ -553,3 +553,44 @@ def test_the_prompt_example_never_wins_at_once(name):
         for seed in range(25):
             p = task.generate(seed=seed, difficulty=level)
             assert not task.verify(p, f"<answer>{prompt_example(p.prompt)}</answer>").correct
+
+
+# --------------------------------------------------------------------------- levels past 10
+
+@pytest.mark.parametrize("name", NAMES)
+def test_policy_wins_at_the_top_level(name):
+    """Past level 10 the budgets still come from the optimum plus slack: the reference policy wins
+    at the task's highest level within its budget, and the reference answer verifies."""
+    task = TASKS[name]
+    for seed in range(2):
+        p = task.generate(seed=seed, difficulty=task.max_level)
+        reward, turns = play_policy(task, p)
+        assert reward == 1.0 and turns <= p.check["budget"]
+        assert task.verify(p, f"<answer>{p.answer}</answer>").correct
+
+
+def test_capped_planning_tasks_say_why():
+    capped = {name: task.max_level for name, task in TASKS.items() if task.max_level < 20}
+    assert capped == {"planning/rush_hour": 10, "planning/sliding_puzzle": 12, "planning/sokoban": 15}
+    assert all(TASKS[name].cap_reason for name in capped)
+
+
+def test_frozen_lake_landing_table_matches_the_moves():
+    """The cached table of where each move lands agrees with `land` on a lake of that size."""
+    grid = ["S..H", "....", ".H.G"]
+    table = frozen_lake.landing_table(3, 4)
+    for i in range(12):
+        for a, move in enumerate(frozen_lake.DIR_NAMES):
+            for k, real in enumerate((move,) + frozen_lake.SIDEWAYS[move]):
+                r, c = frozen_lake.land(grid, divmod(i, 4), real)
+                assert table[a, k, i] == r * 4 + c
+
+
+def test_effort_counts_the_reference_search():
+    """Efforts are the searches' own counts: deterministic, and at least the plan they find."""
+    for name in NAMES:
+        task = TASKS[name]
+        p = task.generate(seed=3, difficulty=task.max_level)
+        assert task.effort(p) == task.effort(task.generate(seed=3, difficulty=task.max_level)) > 0
+    soko = TASKS["planning/sokoban"].generate(seed=1, difficulty=15)
+    assert TASKS["planning/sokoban"].effort(soko) >= soko.check["pushes"] + soko.check["plan_moves"]

@@ -11,7 +11,8 @@ import pytest
 import procgym
 from procgym import Problem
 from procgym.generators.puzzles._boards import read_char_grid, read_number_grid
-from procgym.generators.puzzles._csp import LineSolver, TableSolver, cage_codes, decode, encode, placements, runs
+from procgym.generators.puzzles._csp import (LineSolver, TableSolver, cage_codes, clashes, decode, encode, placements,
+                                             runs)
 from procgym.generators.puzzles._latin import latin_solver, read_digit_grid
 from procgym.generators.puzzles._regions import components
 from procgym.kit import NotAnAnswer, normalize
@@ -211,6 +212,14 @@ def test_kenken_levels_grow_and_cages_cover_the_grid():
     cells = sorted(c for _, _, _, cage in p.check["cages"] for c in cage)
     assert cells == list(range(64))
     assert {op for _, op, _, _ in p.check["cages"]} >= {"+", "*"}
+
+
+def test_kenken_level_11_is_a_unique_9x9():
+    p = procgym.generate("puzzles/kenken", seed=2, difficulty=11)
+    assert p.check["size"] == 9 and ok(p, p.answer)
+    n = 9
+    tables = [(cells, cage_codes(n, len(cells), op, t, clashes(cells, n))) for _, op, t, cells in p.check["cages"]]
+    assert len(latin_solver(n).solutions([(1 << n) - 1] * (n * n), tables, 2)) == 1
 
 
 KENKEN_3 = record("puzzles/kenken", {"size": 3, "cages": [
@@ -757,6 +766,15 @@ def test_magic_bigger_puzzles_are_unique_and_blank_more_with_level():
         assert p.check["size"] == n
         assert MagicSolver(n).count(p.check["givens"], 2) == 1
     assert procgym.generate("puzzles/magic_square", seed=1, difficulty=10).check["givens"].count(0) == 16
+
+
+def test_magic_square_levels_past_10_are_unique_7x7_squares():
+    for level in (11, 17):
+        p = procgym.generate("puzzles/magic_square", seed=2, difficulty=level)
+        assert p.check["size"] == 7 and ok(p, p.answer)
+        assert MagicSolver(7).count(p.check["givens"], 2) == 1
+    with pytest.raises(ValueError, match="size"):
+        procgym.generate("puzzles/magic_square", seed=0, difficulty=5, size=6)
 
 
 MAGIC_3 = record("puzzles/magic_square", {"size": 3, "givens": [2, 7, 6, 9, 5, 1, 0, 0, 0]})

@@ -223,6 +223,19 @@ def test_knight_swap_is_minimal_against_plain_bfs():
             assert len(moves) == best
 
 
+def test_knights_levels_past_10():
+    tour = procgym.generate("puzzles/knights_tour", seed=1, difficulty=20)
+    assert tour.check["closed"] and tour.check["rows"] == 13 and ok(tour, tour.answer)
+    for level in (11, 12):  # the top levels of the swap: still the fewest moves, by plain BFS
+        p = procgym.generate("puzzles/knight_swap", seed=1, difficulty=level)
+        c = p.check
+        open_cells = [i for i in range(c["rows"] * c["cols"]) if i not in c["holes"]]
+        nbr = knights.knight_masks(c["rows"], c["cols"], open_cells)
+        white, black = sum(1 << i for i in c["white"]), sum(1 << i for i in c["black"])
+        assert plain_bfs(nbr, white, black, c["rows"] * c["cols"]) == c["moves"] >= p.params["min_moves"]
+        assert ok(p, p.answer)
+
+
 def test_knight_swap_guarini():
     # Guarini's puzzle: two white knights on top, two black below, 3x3 board without its centre
     p = record("puzzles/knight_swap", {"rows": 3, "cols": 3, "holes": [4], "white": [0, 2], "black": [6, 8],

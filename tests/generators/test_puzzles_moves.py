@@ -207,6 +207,13 @@ def test_lights_out_gf2_minimum_matches_brute_force():
     assert brute_min_presses(1, 2, 3, False) is None and solve_lights(1, 2, 3, False) is None
 
 
+def test_lights_out_level_20_is_a_solved_torus():
+    p = procgym.generate("puzzles/lights_out", seed=1, difficulty=20)
+    c = p.check
+    assert (c["rows"], c["cols"], c["wrap"], c["minimal"]) == (13, 13, True, True) and ok(p, p.answer)
+    assert len(p.answer.split(",")) == c["fewest"]
+
+
 def test_lights_out_wrapping_board_presses_across_edges():
     p = record("puzzles/lights_out", {"rows": 3, "cols": 3, "wrap": True, "lit": ["111", "100", "100"],
                                       "minimal": False, "fewest": 1})
@@ -316,6 +323,13 @@ def test_minesweeper_exact_deduction():
     assert certain == [(0, 3), (3, 3)] and len(frontier) == 4
     assert certain_mines(["1#", "##"])[0] == []  # one mine among three cells: nothing is certain
     assert certain_mines(["1#", "11"])[0] == [(0, 1)]
+
+
+def test_minesweeper_level_20_answer_is_the_solver_s():
+    p = procgym.generate("puzzles/minesweeper_deduction", seed=1, difficulty=20)
+    shown = p.check["shown"]
+    assert (len(shown), len(shown[0])) == (16, 16) and ok(p, p.answer)
+    assert [cell_name(*x) for x in certain_mines(shown)[0]] == p.check["mines"]
 
 
 @pytest.mark.parametrize("text", ["D1,D4", "d4, D1", "[D1,D4]", " D 1 , D4 "])

@@ -269,3 +269,45 @@ def test_scheduling_answers_accepted(problem, text):
 ])
 def test_scheduling_near_misses_refused(problem, text):
     assert not ok(problem, text), text
+
+
+# --------------------------------------------------------------------------- levels past 10
+
+def test_release_search_gives_up_past_its_node_limit_and_top_levels_stay_exact():
+    from procgym.generators.scheduling.deadlines import lateness_of, min_lateness_with_release
+
+    proc, due, release = [4, 2, 1, 3], [10, 9, 3, 8], [0, 1, 1, 2]
+    assert min_lateness_with_release(proc, due, release, node_limit=1) is None
+    assert min_lateness_with_release(proc, due, release, node_limit=10_000) == min_lateness_with_release(
+        proc, due, release)
+    task = procgym.get("scheduling/deadline_lateness")
+    for seed in range(3):
+        p = task.generate(seed=seed, difficulty=20)
+        c = p.check
+        assert c["question"] == "release" and len(c["proc"]) == 10
+        order = [c["names"].index(x) for x in p.answer.split("; ")[1].split(",")]
+        assert lateness_of(order, c["proc"], c["due"], c["release"]) == c["best"]
+        assert ok(p, p.answer)
+
+
+def test_calendar_effort_reads_back_the_slot_problem():
+    """The slot effort re-runs the earliest-start search on the calendars read back from the
+    prompt; that search finds the reference start at every level."""
+    from procgym.generators.scheduling import calendar as cal
+
+    task = procgym.get("scheduling/calendar_conflicts")
+    for level in (3, 10, 20):
+        for seed in range(12):
+            p = task.generate(seed=seed, difficulty=level)
+            if p.check["kind"] != "slot":
+                continue
+            hours, busy = [], []
+            for line in cal._PERSON.findall(p.prompt):
+                work, blocks = cal._WORKS.search(line), cal._INTERVAL.findall(line.split("busy", 1)[1])
+                hours.append((cal.read_clock(work.group(1)), cal.read_clock(work.group(2))) if work
+                             else (cal.DAY_START, cal.DAY_END))
+                busy.append([(cal.read_clock(a), cal.read_clock(b)) for a, b in blocks])
+            gap = cal._BUFFER.search(p.prompt)
+            assert len(hours) == p.params["n_people"]
+            assert cal.earliest_slot(hours, busy, p.check["length"], int(gap.group(1)) if gap else 0) == p.check["start"]
+            assert task.effort(p) > 0

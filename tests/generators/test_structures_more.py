@@ -12,7 +12,7 @@ import procgym
 from procgym import Problem
 from procgym.generators.data_structures.avl import run_avl
 from procgym.generators.data_structures._traversals import traverse as avl_traverse
-from procgym.generators.data_structures.linked_lists import run_list
+from procgym.generators.data_structures.linked_lists import pointer_steps, run_list
 from procgym.generators.data_structures.monotonic import VARIANTS, nearest, window_extremes
 from procgym.generators.data_structures.range_queries import run_queries
 from procgym.generators.data_structures.tries import run_trie
@@ -651,3 +651,36 @@ def test_timetabling_grading():
     check["rooms"] = 1
     check["best"] = 5
     assert not ok(record("scheduling/exam_timetabling", check), "5; A=1, B=2, C=1, D=2, E=3")
+
+
+# --------------------------------------------------------------------------- levels past 10 (data_structures)
+
+STRUCTURES = [n for n in NAMES if n.startswith("data_structures/")]
+
+
+@pytest.mark.parametrize("name", STRUCTURES)
+def test_levels_past_ten_generate_and_verify(name):
+    task = procgym.get(name)
+    assert task.max_level == 20
+    for level in range(11, 21):
+        for seed in range(3):
+            p = task.generate(seed=seed, difficulty=level)
+            assert p.prompt.isascii() and ok(p, p.answer), (level, seed)
+
+
+def test_avl_effort_counts_walks_and_rotations():
+    ops = "Operations:\n1. insert 1\n2. insert 2\n3. insert 3\n\nList the keys."
+    p = Problem("data_structures/avl_tree", 0, None, {}, ops, "2,1,3", {"values": [2, 1, 3]})
+    # insert 2 walks past 1 (down and back up); insert 3 past 1 and 2, then one left rotation at 1
+    assert procgym.get("data_structures/avl_tree").effort(p) == 2 * 1 + (2 * 2 + 1) + 3
+
+
+def test_work_counts_of_lists_and_stacks():
+    assert pointer_steps([1, 2, 3], ("delete", 2)) == 3 and pointer_steps([1, 2, 3], ("push_front", 9)) == 1
+    assert pointer_steps([1, 2, 3], ("delete", 7)) == 4  # an absent value: the whole list is walked
+    tally = [0]
+    assert nearest([1, 2], "next_greater", tally) == [2, -1] and tally[0] == 3  # two positions, one pop
+    tally = [0]
+    assert window_extremes([3, 1, 2], 2, "max", 1, tally) == [3, 2]
+    # pushes 3 (one deque for a max), 2 windows read, 1 pop (1 < 2) and 1 expiry (3 leaves)
+    assert tally[0] == 3 + 2 + 1 + 1

@@ -63,6 +63,24 @@ def test_policy_wins_every_level(name, level):
         assert turns <= p.check.get("turn_limit", p.check.get("budget"))
 
 
+@pytest.mark.parametrize("name", VERSUS + ["versus/wythoff"])
+def test_policy_wins_past_level_10(name):
+    """Levels 11 and up (bigger boards, longer forced wins, no spare turns): the reference policy
+    still wins within the turn limit, at the first of them and at the task's highest level."""
+    task = procgym.get(name)
+    for level in sorted({min(11, task.max_level), task.max_level}):
+        for seed in range(2):
+            p = task.generate(seed=seed, difficulty=level)
+            reward, turns = play_policy(name, p)
+            assert reward == 1.0 and turns <= p.check["turn_limit"], (name, level, seed)
+
+
+def test_capped_versus_games_say_why():
+    for name in VERSUS + ["versus/wythoff"]:
+        task = procgym.get(name)
+        assert task.max_level == 20 or task.cap_reason, name
+
+
 @pytest.mark.parametrize("name", VERSUS + EXPLORATION)
 def test_reference_answer_replays_to_a_win(name):
     for level in (1, 5, 10):

@@ -78,7 +78,7 @@ def test_bad_configuration_names_the_problem():
         adapter.load_environment(tasks="nope/*")
     with pytest.raises(ValueError, match="unknown task 'games/mastermnd'; did you mean games/mastermind"):
         adapter.load_environment(tasks=[SINGLE, "games/mastermnd"])
-    with pytest.raises(ValueError, match="levels must be between 1 and 10"):
+    with pytest.raises(ValueError, match="levels must be between 1 and 20"):
         adapter.load_environment(tasks=SINGLE, difficulty="0-3")
     with pytest.raises(ValueError, match="answer_style must be"):
         adapter.load_environment(tasks=SINGLE, answer_style="json")

@@ -32,10 +32,15 @@ STANDARD_V3_DEFINITION = "071aea382476e1083a92e70dd0cbc583130eda4f11edd0001612ef
 STANDARD_V3_ITEMS = "9470f5937ecd912d7285f25cfd902098dec926b5a952b3ebdd2042036caed99d"
 STANDARD_V3_DIGEST = "ed36784ff87e2877f1b61d01b855e25ccee2e9b270601cf3a19af42e7bd05a74"
 STANDARD_V3_SAMPLE_DIGEST = "3c8d34760f32357f8950f06dfb36e729625a27169459d08c7f65e1552f103524"
+# frontier-v1: every task reaching level 20, at levels 12, 15 and 20
+FRONTIER_V1_DEFINITION = "85565fdade555136bf79bce379eab7156e597e5e281dd6d3b11d8e64c4e1eef1"
+FRONTIER_V1_ITEMS = "80b8b7d9889a0450ecfbce92e32b123595437e4c0ce6cecbc58e992a8e7c6590"
+FRONTIER_V1_DIGEST = "da6058b4e8023884f455e9512766048ca3e5d8ebb0950dd431408646b4a938b5"
 
 
 def test_released_suites():
-    assert suite_names() == ["quick-v1", "quick-v2", "quick-v3", "standard-v1", "standard-v2", "standard-v3"]
+    assert suite_names() == ["frontier-v1", "quick-v1", "quick-v2", "quick-v3", "standard-v1", "standard-v2",
+                             "standard-v3"]
     for version in ("v1", "v2"):
         quick, standard = load_suite(f"quick-{version}"), load_suite(f"standard-{version}")
         assert len(quick) == 640 and quick.levels == (1, 5)
@@ -93,6 +98,22 @@ def test_v3_problems_never_change_and_are_what_the_generators_make():
     assert standard.digest([item for item in items if item.index == 0]) == STANDARD_V3_SAMPLE_DIGEST
 
 
+def test_frontier_v1_problems_never_change_and_are_what_the_generators_make():
+    import procgym
+
+    suite = load_suite("frontier-v1")
+    assert suite.definition_digest() == FRONTIER_V1_DEFINITION and suite.levels == (12, 15, 20)
+    assert all(procgym.get(t).max_level >= 20 for t in suite.tasks) and len(suite.tasks) >= 0.8 * 336
+    items = suite.items()
+    assert hashlib.sha256("\n".join(f"{i.id} {i.seed}" for i in items).encode()).hexdigest() == FRONTIER_V1_ITEMS
+    assert suite.digest() == FRONTIER_V1_DIGEST
+    sample = [item for item in items if item.index == 0 and item.level == 12]
+    generated = hashlib.sha256()
+    for item in sample:
+        generated.update(suite.generate(item).to_json().encode() + b"\n")
+    assert generated.hexdigest() == suite.digest(sample)
+
+
 def test_frozen_v1_references_still_verify():
     """Today's verifiers accept the reference answers of the frozen v1 problems, read from the
     records alone: stricter reading must not reject what the old prompts asked for."""
@@ -104,7 +125,8 @@ def test_frozen_v1_references_still_verify():
         assert procgym.verify(problem, f"<answer>{problem.answer}</answer>").correct, item.id
 
 
-@pytest.mark.parametrize("name", ["quick-v1", "standard-v1", "quick-v2", "standard-v2", "quick-v3", "standard-v3"])
+@pytest.mark.parametrize("name", ["quick-v1", "standard-v1", "quick-v2", "standard-v2", "quick-v3", "standard-v3",
+                                  "frontier-v1"])
 def test_suite_seeds_are_reserved_and_distinct(name):
     items = load_suite(name).items()
     assert all(is_eval_seed(item.seed) for item in items)
@@ -113,7 +135,7 @@ def test_suite_seeds_are_reserved_and_distinct(name):
 
 
 def test_unknown_suite_and_missing_task(tmp_path, tiny_suite):
-    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: quick-v1, quick-v2, quick-v3, standard-v1, standard-v2, standard-v3"):
+    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: frontier-v1, quick-v1, quick-v2, quick-v3, standard-v1, standard-v2, standard-v3"):
         load_suite("nope-v1")
     bad = tmp_path / "bad-v1.json"
     bad.write_text('{"name": "bad-v1", "tasks": ["graphs/no_such_task"], "levels": [1], "problems_per_level": 1}')

@@ -143,7 +143,7 @@ def test_simulation_bandits_beat_uniform():
     ("curriculum_ucb_c=-1", "curriculum_ucb_c must be >= 0.0, got -1.0"),
     ("curriculum_window=0", "curriculum_window must be >= 1, got 0"),
     ("ladder_low=0.8", "ladder_low must be below ladder_high (0.7), got 0.8"),
-    ("ladder_start=11", "ladder_start must be between 1 and 10, got 11"),
+    ("ladder_start=21", "ladder_start must be between 1 and 20, got 21"),
     ("ladder_patience=0", "ladder_patience must be >= 1, got 0"),
     ("curriculum_weights=graphs", "curriculum_weights must be arm=weight pairs"),
     ("curriculum_weights=graphs=-1", "curriculum_weights must be arm=weight pairs"),

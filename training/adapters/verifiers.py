@@ -72,7 +72,8 @@ class ProcgymTasksetConfig(vf.TasksetConfig):
     """Globs, comma-separated ("arithmetic/*,games/mastermind": the matching names, sorted, as
     `procgym generate --tasks` takes them), or a list of task names, in the order given."""
     difficulty: str = "3"
-    """Levels 1-10: "3", "1-5" or "1,5,10"; the i-th problem takes the level after the (i-1)-th."""
+    """Levels 1-20: "3", "1-5" or "1,5,20"; the i-th problem takes the level after the (i-1)-th (a task
+    that caps lower plays its highest level)."""
     num_examples: int | None = Field(1000, ge=0)
     """How many problems (None: an endless stream, bounded by verifiers' `-n`)."""
     seed: int = 0
