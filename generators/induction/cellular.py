@@ -99,6 +99,8 @@ class CellularAutomaton(Task):
     examples as unrelated before/after pairs instead of one history, and ask for more rows."""
 
     name = "induction/cellular_automaton"
+    released_dips = {5: "level 5 asks one generation from separate pairs, level 4 two generations of a "
+                        "history: fewer cells to compute for about the same evidence read"}
     knobs = (
         Knob("width", [8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 44, 48], (5, 60),
              doc="cells per row"),

@@ -412,6 +412,8 @@ class FiniteValidity(Task):
     works on 2^15-bit tables, so levels 6-10 generate a few hundred problems/s."""
 
     name = "logic/finite_validity"
+    released_dips = {8: "level 8 allows a third quantified variable, but the sentences it keeps ground "
+                        "to fewer atoms than level 7's"}
     knobs = (
         Knob("n_unary", [1, 1, 2, 2, 2, 2, 2, 2, 2, 2] + [2] * 10, (1, 2), doc="unary predicates (P, Q)"),
         Knob("binary", [False, False, False, False, False, True, True, True, True, True] + [True] * 10,

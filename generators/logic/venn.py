@@ -170,6 +170,8 @@ class VennCounting(Task):
     drops to about 200 problems/s."""
 
     name = "logic/venn_counting"
+    released_dips = {5: "level 5's richer statements (either, only, but not) pin the count with fewer "
+                        "statements than level 4's set/both/none ones"}
     knobs = (
         Knob("n_sets", [2, 2, 2, 3, 3, 3, 3, 3, 4, 4] + [4] * 10, (2, 4), doc="number of sets (languages)"),
         Knob("kinds", ["basic", "basic", "more", "basic", "more", "more", "all", "all", "all", "all"] + ["all"] * 10,

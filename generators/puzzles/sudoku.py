@@ -55,7 +55,8 @@ class Sudoku(Task):
     """
 
     name = "puzzles/sudoku"
-    cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
+    cap_reason = ("cells hold one digit, so 9x9 is the largest grid, and level 10 already removes clues until no "
+                  "further one can go (a minimal puzzle): there is no bigger or sparser sudoku to pose")
     knobs = (
         Knob("grid", ["4x4"] * 3 + ["6x6"] * 3 + ["9x9"] * 4, choices=tuple(BOXES),
              doc="grid size (boxes: 4x4 -> 2x2, 6x6 -> 2x3, 8x8 -> 2x4, 9x9 -> 3x3)"),

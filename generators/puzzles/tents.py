@@ -63,6 +63,8 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
     for c in range(w):
         for r in range(h - 1, -1, -1):
             room[r][c] = max(room[r + 1][c], (near[r] >> c & 1) + room[r + 2][c])
+    beside = [[y for y in (x - w, x + w, x - 1 if x % w else -1, x + 1 if (x + 1) % w else -1) if 0 <= y < h * w]
+              for x in range(h * w)]
     col_left = list(cols)
     layout = [0] * h
     n_trees = len(trees)
@@ -108,7 +110,24 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
                 return False
         return True
 
-    def search(r: int, need: int) -> int:
+    def is_tent(x: int) -> bool:
+        return layout[x // w] >> x % w & 1
+
+    def augment(x, owner: dict, partner, seen: set) -> bool:
+        """Match x to a partner beside it (tree -> tent or tent -> tree), moving others along."""
+        for y in beside[x]:
+            if y not in seen and partner(y):
+                seen.add(y)
+                if y not in owner or augment(owner[y], owner, partner, seen):
+                    owner[y] = x
+                    return True
+        return False
+
+    def search(r: int, need: int, tent_trees: dict, tree_tents: dict) -> int:
+        """Rows r.. given rows ..r-1; tent_trees pairs every tent so far with its own tree beside it
+        (tree -> tent) and tree_tents every tree above row r-1 with its own tent (tent -> tree):
+        both must stay possible, and the two together mean the final one-to-one pairing can
+        still exist."""
         if r == h:
             if any(col_left) or (h >= 1 and not tree_ok(h - 1)):
                 return 0
@@ -137,7 +156,10 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
                 if p >> c & 1:
                     col_left[c] -= 1
             if tree_can_wait(r):
-                found += search(r + 1, need - found)
+                pairs = dict(tent_trees), dict(tree_tents)
+                if (all(augment(r * w + c, pairs[0], trees.__contains__, set()) for c in range(w) if p >> c & 1)
+                        and all(augment((r - 1) * w + c, pairs[1], is_tent, set()) for c in (tree_rows[r - 1] if r else ()))):
+                    found += search(r + 1, need - found, *pairs)
             for c in range(w):
                 if p >> c & 1:
                     col_left[c] += 1
@@ -147,7 +169,7 @@ def count_solutions(h: int, w: int, trees: set[int], rows: list[int], cols: list
         return found
 
     try:
-        return search(0, limit)
+        return search(0, limit, {}, {})
     finally:
         if stats is not None:
             stats["nodes"] = nodes
@@ -222,19 +244,23 @@ class Tents(Task):
     number of tents. The puzzle has exactly one solution, proved by a counting solver; the
     verifier checks the rules, so its feedback names the one broken.
 
-    Levels grow the grid (4x4 to 12x12) and the share of cells holding tents, so more trees
-    compete for the same cells and more deduction is needed.
+    Levels grow the grid (4x4 to 12x12 at level 10, 20x20 at level 20) and the share of cells
+    holding tents, so more trees compete for the same cells and more deduction is needed.
 
     Random layouts are not always unique, so each problem may try several and run the
-    counting solver on each; still about 5,000 problems/s at level 5 and 550/s at level 10.
+    counting solver on each; still about 2,000 problems/s at level 5, 200/s at level 10, about
+    90/s at level 15 and 15-20/s at level 20.
     """
 
     name = "puzzles/tents"
     cap_reason = "levels past 10 are not written yet: its generator's bounded search has not been extended and measured"
     knobs = (
-        Knob("rows", [4, 5, 5, 6, 6, 7, 8, 9, 10, 12], (3, 24), doc="grid rows"),
-        Knob("cols", [4, 5, 6, 6, 7, 8, 8, 9, 10, 12], (3, 24), doc="grid columns"),
-        Knob("tent_percent", [16, 16, 17, 17, 18, 18, 19, 19, 20, 20], (5, 25), doc="tents as a share of the cells"),
+        Knob("rows", [4, 5, 5, 6, 6, 7, 8, 9, 10, 12, 12, 13, 13, 14, 15, 16, 17, 18, 19, 20], (3, 24),
+             doc="grid rows"),
+        Knob("cols", [4, 5, 6, 6, 7, 8, 8, 9, 10, 12, 13, 13, 14, 14, 15, 16, 17, 18, 19, 20], (3, 24),
+             doc="grid columns"),
+        Knob("tent_percent", [16, 16, 17, 17, 18, 18, 19, 19, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21], (5, 25),
+             doc="tents as a share of the cells"),
     )
     answer_format = ("the grid with ^ on every tent, one row per line (rows may also be separated by commas): "
                      "copy each tree as T and write . for the other cells")
@@ -273,11 +299,16 @@ class Tents(Task):
         return Draft(question, answer, check)
 
     def effort(self, problem):
-        # the row patterns the counting solver tries to find the layout and prove it the only one
+        # the cells to decide (every empty cell beside a tree may hold a tent) plus the row
+        # patterns the counting solver tries to find the layout and prove it the only one
         c = problem.check
+        h, w, trees = c["rows"], c["cols"], set(c["trees"])
+        candidates = {(r + dr) * w + k + dk for r, k in (divmod(t, w) for t in trees)
+                      for dr, dk in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                      if 0 <= r + dr < h and 0 <= k + dk < w and (r + dr) * w + k + dk not in trees}
         stats: dict = {}
-        count_solutions(c["rows"], c["cols"], set(c["trees"]), c["row_counts"], c["col_counts"], 2, stats=stats)
-        return stats["nodes"]
+        count_solutions(h, w, trees, c["row_counts"], c["col_counts"], 2, stats=stats)
+        return len(candidates) + stats["nodes"]
 
     def grade(self, answer, problem):
         c = problem.check

@@ -8,6 +8,7 @@ import pytest
 
 import procgym
 from procgym.kit.multiplayer import Match, new_match
+from procgym.knobs import max_level
 
 GAMES = procgym.games()
 
@@ -50,7 +51,7 @@ def test_random_playouts_are_zero_sum_and_every_legal_move_reads_back(name):
             ok, sentence = trial.act(player, text)
             assert ok, f"{name}: the legal move {text!r} was refused: {sentence}"
 
-    for level in (1, 10):
+    for level in (1, 10, max_level(game.knobs)):  # the highest level too (20 for every game)
         for seed in range(3):
             m = playout(new_match(name, seed=seed, difficulty=level), seed=seed,
                         check=every_legal_move_is_accepted if seed == 0 else None)

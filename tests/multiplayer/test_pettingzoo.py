@@ -11,6 +11,7 @@ import procgym
 from procgym.envs import make_aec, make_parallel
 from procgym.kit import read_choice
 from procgym.kit.multiplayer import MultiplayerGame, player_name
+from procgym.knobs import max_level
 
 GAMES = procgym.games()
 SIMULTANEOUS = [n for n in GAMES if procgym.get_game(n).simultaneous]
@@ -68,6 +69,21 @@ def test_aec_api(name):
     env = make_aec(Pennies() if name == "pennies" else name, difficulty=3)
     assert isinstance(env, AECEnv)
     quiet(api_test, env, num_cycles=200)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_aec_api_at_the_highest_level(name):
+    """Every game's knobs go on to level 20 (self-play curricula past the single-agent views'
+    levels), and the env passes PettingZoo's API test there."""
+    assert max_level(procgym.get_game(name).knobs) == 20
+    quiet(api_test, make_aec(name, difficulty=20), num_cycles=200)
+    with pytest.raises(ValueError, match="level 1-20"):
+        make_aec(name, difficulty=21)
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
+def test_parallel_api_at_the_highest_level(name):
+    quiet(parallel_api_test, make_parallel(name, difficulty=20), num_cycles=200)
 
 
 @pytest.mark.parametrize("name", SIMULTANEOUS + ["pennies"])

@@ -34,6 +34,20 @@ def test_the_reference_line_wins_and_the_opponent_replays_identically(name):
 
 
 @pytest.mark.parametrize("name", TASKS)
+def test_the_highest_level_is_won_by_the_reference_line(name):
+    """Levels past 10 (bigger boards and hands, more rounds, no spare turns) still generate a match
+    the reference line wins; a view that stops before 20 says why."""
+    task = procgym.get(name)
+    assert task.max_level == 20 or task.cap_reason
+    p = task.generate(seed=1, difficulty=task.max_level)
+    state, reward, done = task.initial_state(p), 0.0, False
+    for action in p.answer.split("\n"):
+        state, _, reward, done = task.step(p, state, action)
+    assert done and reward == 1.0
+    assert task.effort(p) > task.effort(task.generate(seed=1, difficulty=1))
+
+
+@pytest.mark.parametrize("name", TASKS)
 def test_the_example_move_is_refused_and_costs_a_turn(name):
     task = procgym.get(name)
     p = task.generate(seed=2, difficulty=3)
