@@ -20,12 +20,12 @@ class AbsoluteValueEquation(Task):
     """Solve an equation with absolute values for all real x. Level 1 is |ax + b| = c (c may be
     negative or zero); then a multiple of the absolute value with a constant to move first; an
     absolute value equal to a linear expression (a case can give an extraneous root that must be
-    discarded); two absolute values; sums |x - a| + |x - b| = c (three regions); nested
-    absolute values ||x - a| - b| = c; absolute values of quadratics (surd roots) equal to a
-    constant or a linear expression; past level 10, three absolute values (eight cases) and
-    absolute values of quadratics on both sides, with larger coefficients. The reference splits every absolute value into its two
-    cases, solves each polynomial case exactly (rational root theorem, quadratic formula) and
-    keeps only the roots that satisfy their case's conditions."""
+    discarded); two absolute values; sums |x - a| + |x - b| = c (three regions); nested absolute
+    values ||x - a| - b| = c; absolute values of quadratics (surd roots) equal to a constant or a
+    linear expression; past level 10, three absolute values (eight cases) and absolute values of
+    quadratics on both sides, with larger coefficients. The reference splits every absolute value
+    into its two cases, solves each polynomial case exactly (rational root theorem, quadratic
+    formula) and keeps only the roots that satisfy their case's conditions."""
 
     name = "algebra/absolute_value_equation"
     knobs = (

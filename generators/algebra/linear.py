@@ -101,12 +101,13 @@ def expansion_steps(terms, depth: int = 0) -> int:
 
 @register
 class LinearEquation(Task):
-    """Solve a linear equation in x. Higher levels put x on both sides, add terms (more
-    collecting), brackets to expand (nested at the top levels, with negative multipliers),
-    fractional coefficients and divided brackets (clearing denominators), and non-integer
-    solutions; past level 10, up to 20 terms with brackets nested five deep. The reference solution comes from exact expansion of the generated equation into
-    a*x + b on each side (checked against sympy.solve in the tests); sympy.solve itself takes about
-    3 ms per equation, too slow for the 1,000 problems/s target."""
+    """Solve a linear equation in x. Higher levels put x on both sides, add terms (more collecting),
+    brackets to expand (nested at the top levels, with negative multipliers), fractional
+    coefficients and divided brackets (clearing denominators), and non-integer solutions; past level
+    10, up to 20 terms with brackets nested five deep. The reference solution comes from exact
+    expansion of the generated equation into a*x + b on each side (checked against sympy.solve in
+    the tests); sympy.solve itself takes about 3 ms per equation, too slow for the 1,000 problems/s
+    target."""
 
     name = "algebra/linear_equation"
     knobs = (
@@ -114,7 +115,8 @@ class LinearEquation(Task):
              doc="top-level terms over both sides"),
         Knob("brackets", [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 20),
              doc="top-level terms that are brackets"),
-        Knob("nesting", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (1, 5), doc="how deep brackets nest"),
+        Knob("nesting", [1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (1, 5),
+             doc="how deep brackets nest"),
         Knob("fraction_terms", [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8], (0, 20),
              doc="terms with a fractional coefficient or a divided bracket"),
         Knob("x_both_sides", [False] + [True] * 19, doc="x appears on both sides"),

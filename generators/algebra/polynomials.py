@@ -93,7 +93,8 @@ class ExpandPolynomial(Task):
 
     name = "algebra/expand_polynomial"
     knobs = (
-        Knob("n_products", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8], (1, 8), doc="products in the sum"),
+        Knob("n_products", [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8], (1, 8),
+             doc="products in the sum"),
         Knob("max_factors", [2, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4], (1, 6),
              doc="most polynomial factors in a product"),
         Knob("max_power", [1, 1, 2, 2, 2, 3, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4], (1, 6),

@@ -108,7 +108,8 @@ class SimplifyRational(Task):
 
     name = "algebra/simplify_rational"
     knobs = (
-        Knob("n_fractions", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5], (1, 6), doc="fractions combined"),
+        Knob("n_fractions", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5], (1, 6),
+             doc="fractions combined"),
         Knob("operations", ["mul", "mul", "mul", "mul", "mul", "muldiv", "muldiv"] + ["all"] * 13,
              choices=("mul", "muldiv", "all"),
              doc="how fractions combine: products; products and quotients; or also sums and differences"),
@@ -308,12 +309,13 @@ LETTERS = "ABCDFGHKMNPQRSTUVWZ"  # no E, I, O, L, X, Y: they read as numbers or 
 
 @register
 class PartialFractions(Task):
-    """Find the constants of a partial fraction decomposition of a rational function whose
-    denominator is given factored; the template of the decomposition is stated, so the answer
-    is unique. Higher levels add distinct linear factors, a repeated linear factor (up to a cube:
-    terms A/(x-a) + B/(x-a)^2 + ...), non-monic factors, an irreducible quadratic factor (a
-    (Bx + C)/(x^2 + ...) term) and an improper fraction whose polynomial part must be found by
-    division first; past level 10, up to seven linear and three quadratic factors. The reference solves the coefficient-matching linear system exactly."""
+    """Find the constants of a partial fraction decomposition of a rational function whose denominator
+    is given factored; the template of the decomposition is stated, so the answer is unique. Higher
+    levels add distinct linear factors, a repeated linear factor (up to a cube: terms A/(x-a) +
+    B/(x-a)^2 + ...), non-monic factors, an irreducible quadratic factor (a (Bx + C)/(x^2 + ...)
+    term) and an improper fraction whose polynomial part must be found by division first; past level
+    10, up to seven linear and three quadratic factors. The reference solves the coefficient-
+    matching linear system exactly."""
 
     name = "algebra/partial_fractions"
     knobs = (

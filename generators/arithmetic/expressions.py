@@ -6,7 +6,8 @@ from fractions import Fraction
 from procgym import Draft, Knob, Task, register
 from procgym.kit import frac_text, grade_int
 
-from ._expression_trees import Node, TreeBuilder, digit_work, evaluate, fit_depth, node_values, parse_rendered, render, text_digits
+from ._expression_trees import (Node, TreeBuilder, digit_work, evaluate, fit_depth, node_values, parse_rendered, render,
+                                text_digits)
 
 OPERATOR_SETS = ("+-", "+-*", "+-*/", "+-*/^")
 

@@ -280,7 +280,8 @@ def ratio_work(prompt: str) -> int:
         unit = tally.op(Fraction(diff, gap), diff, gap)
     else:
         m = re.search(r"Then (\w+) gives (\d+) \w+ to (\w+), .* is (\d+):(\d+)\.", prompt)
-        i, t, j, p, q = names.index(m.group(1)), int(m.group(2)), names.index(m.group(3)), int(m.group(4)), int(m.group(5))
+        i, j = names.index(m.group(1)), names.index(m.group(3))
+        t, p, q = int(m.group(2)), int(m.group(4)), int(m.group(5))
         top = tally.op(t * tally.op(p + q, p, q), t, p + q)
         bottom = tally.op(tally.op(parts[i] * q, parts[i], q) - tally.op(p * parts[j], p, parts[j]),
                           parts[i] * q, p * parts[j])

@@ -173,7 +173,8 @@ class UnitConversion(Task):
 
 
 _FACT = re.compile(r"^- (\d+) ([a-z]+) (?:=|make|equals) (\d+) ([a-z]+)$", re.M)
-_QUESTION = re.compile(r"Convert ([\d.]+) (?:square )?([a-z]+)(?: per ([a-z]+))? to (?:square )?([a-z]+)(?: per ([a-z]+))?\.")
+_QUESTION = re.compile(r"Convert ([\d.]+) (?:square )?([a-z]+)(?: per ([a-z]+))? "
+                       r"to (?:square )?([a-z]+)(?: per ([a-z]+))?\.")
 
 
 def _singular(unit: str, count) -> str:

@@ -33,13 +33,13 @@ def syntax_nodes(text: str) -> int:
 
 @register
 class Derivative(Task):
-    """Differentiate a function of x. Level 1-2 need the power and sum rules; level 3 adds sin,
-    cos, exp and ln; level 4 the chain rule; level 5 products; level 6 quotients; levels 8-10
-    nest compositions two and three deep (chain rule inside chain rule, inside products and
-    quotients); levels 11-15 add terms, products and quotients. Any expression equal to the derivative is accepted. The reference comes from a
-    symbolic differentiator over the generated tree (_differentiation.deriv, checked against
-    sympy.diff in the tests),
-    because sympy.diff and its printer take about 10 ms per function."""
+    """Differentiate a function of x. Level 1-2 need the power and sum rules; level 3 adds sin, cos,
+    exp and ln; level 4 the chain rule; level 5 products; level 6 quotients; levels 8-10 nest
+    compositions two and three deep (chain rule inside chain rule, inside products and quotients);
+    levels 11-15 add terms, products and quotients. Any expression equal to the derivative is
+    accepted. The reference comes from a symbolic differentiator over the generated tree
+    (_differentiation.deriv, checked against sympy.diff in the tests), because sympy.diff and its
+    printer take about 10 ms per function."""
 
     name = "calculus/derivative"
     cap_reason = ("a reference derivative must stay within the safe parser's node budget (NODE_BUDGET) so that an "
@@ -48,9 +48,12 @@ class Derivative(Task):
                   "mostly redraw")
     knobs = (
         Knob("n_terms", [2, 3, 3, 2, 2, 2, 3, 2, 3, 2, 3, 3, 4, 5, 6], (1, 6), doc="terms in the sum"),
-        Knob("chain_depth", [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 2, 2, 2, 2], (0, 4), doc="deepest composition of functions"),
-        Knob("functions", [False, False] + [True] * 13, doc="sin, cos, exp and ln (tan from chain depth 2) besides powers"),
-        Knob("products", [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3], (0, 6), doc="terms that are products (product rule)"),
+        Knob("chain_depth", [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 2, 2, 2, 2], (0, 4),
+             doc="deepest composition of functions"),
+        Knob("functions", [False, False] + [True] * 13,
+             doc="sin, cos, exp and ln (tan from chain depth 2) besides powers"),
+        Knob("products", [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3], (0, 6),
+             doc="terms that are products (product rule)"),
         Knob("quotients", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2], (0, 6),
              doc="terms that are quotients (quotient rule)"),
         Knob("coef_max", [5, 6, 7, 8] + [9] * 11, (1, 50), doc="largest coefficient"),

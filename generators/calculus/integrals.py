@@ -377,7 +377,8 @@ def _read_expression(answer: str, variables, labels):
 
 
 _KNOBS = (
-    Knob("n_terms", [2, 3, 3, 2, 3, 2, 3, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (1, 10), doc="terms in the integrand"),
+    Knob("n_terms", [2, 3, 3, 2, 3, 2, 3, 2, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10], (1, 10),
+         doc="terms in the integrand"),
     Knob("technique", [0, 1, 1, 2, 2, 3, 4, 5, 5, 5] + [5] * 10, (0, 5),
          doc="hardest technique: 0 power rule, 1 exp/ln/trig, 2 substitution, 3 parts, 4 partial "
              "fractions and arctan, 5 repeated parts, repeated poles and improper fractions"),
@@ -396,13 +397,13 @@ def integration_work(integrand: str, antiderivative: str) -> int:
 
 @register
 class IndefiniteIntegral(Task):
-    """Find an antiderivative. Level 1 integrates polynomials; levels 2-3 add exp, 1/x, powers of
-    1/x, sin, cos and sqrt; level 4 substitution (chain rule in reverse: g'(x) h(g(x))); level 6
+    """Find an antiderivative. Level 1 integrates polynomials; levels 2-3 add exp, 1/x, powers of 1/x,
+    sin, cos and sqrt; level 4 substitution (chain rule in reverse: g'(x) h(g(x))); level 6
     integration by parts; level 7 partial fractions and arctangent forms; levels 8-10 repeated
     parts, e^(ax) sin(bx), repeated poles and improper rational functions, several of them in one
-    integrand, and past level 10 up to ten terms. Any antiderivative is accepted, with or without + C: the verifier differentiates
-    the answer (sympy.diff on the safely parsed tree, x real so that ln(abs(x)) works) and checks
-    that it equals the integrand."""
+    integrand, and past level 10 up to ten terms. Any antiderivative is accepted, with or without +
+    C: the verifier differentiates the answer (sympy.diff on the safely parsed tree, x real so that
+    ln(abs(x)) works) and checks that it equals the integrand."""
 
     name = "calculus/indefinite_integral"
     knobs = _KNOBS
@@ -487,9 +488,9 @@ class DefiniteIntegral(Task):
     levels 2-3 add exp, 1/x, sin and cos (limits such as pi/3, or e for logarithms); level 4
     substitution; levels 5-6 integration by parts (x e^x, x cos x, x^n ln x); levels 7-10 partial
     fractions, arctangent forms (values with pi), repeated parts, repeated poles and improper
-    rational functions, with more terms (up to eight past level 10). The exact value F(b) - F(a) is computed by an exact
-    evaluator; any equivalent exact expression is accepted, and a decimal only when the value
-    is rational."""
+    rational functions, with more terms (up to eight past level 10). The exact value F(b) - F(a) is
+    computed by an exact evaluator; any equivalent exact expression is accepted, and a decimal only
+    when the value is rational."""
 
     name = "calculus/definite_integral"
     knobs = (

@@ -225,17 +225,17 @@ def answer_text(kind: str, value) -> str:
 
 @register
 class Limit(Task):
-    """Evaluate a limit exactly. Level 1 cancels a common factor of a rational function; level 2
-    adds limits at plus or minus infinity; level 3 standard limits like sin(3x)/(2x); level 4
-    conjugate (square root) limits and one-sided infinite limits at poles, whose answer may be oo,
-    -oo or DNE; from level 5 the numerator combines several of exp, sin, cos, ln(1+kx),
-    sqrt(1+kx), atan, tan and 1/(1-kx) with a polynomial chosen so that every power below x^m
-    cancels (m up to 5), which needs series to order m, and levels 8-10 compose them (exp(sin x),
-    ln(cos 2x)); past level 10, up to eight terms and orders up to 10. The limit is computed from exact Laurent series of the expression (the
-    one-sided behaviour at a pole from the sign and parity of the leading term). Generation runs
-    at about 3,000 problems/s at level 5 but about 550/s at levels 9-10, where exact rational
-    series of composed functions (orders up to 8, retried at higher order after cancellation)
-    dominate."""
+    """Evaluate a limit exactly. Level 1 cancels a common factor of a rational function; level 2 adds
+    limits at plus or minus infinity; level 3 standard limits like sin(3x)/(2x); level 4 conjugate
+    (square root) limits and one-sided infinite limits at poles, whose answer may be oo, -oo or DNE;
+    from level 5 the numerator combines several of exp, sin, cos, ln(1+kx), sqrt(1+kx), atan, tan
+    and 1/(1-kx) with a polynomial chosen so that every power below x^m cancels (m up to 5), which
+    needs series to order m, and levels 8-10 compose them (exp(sin x), ln(cos 2x)); past level 10,
+    up to eight terms and orders up to 10. The limit is computed from exact Laurent series of the
+    expression (the one-sided behaviour at a pole from the sign and parity of the leading term).
+    Generation runs at about 3,000 problems/s at level 5 but about 550/s at levels 9-10 and 80/s at
+    level 20, where exact rational series of composed functions (orders up to 13, retried at higher
+    order after cancellation) dominate."""
 
     name = "calculus/limit"
     knobs = (

@@ -82,12 +82,13 @@ def line_text(m: Fraction, b: Fraction) -> str:
 @register
 class TangentLine(Task):
     """The tangent (or normal) line to y = f(x) at x = x0, as an equation. Level 1 is a quadratic,
-    level 2 a cubic; level 3 adds exp, ln, sin, cos, sqrt or 1/(x + d) (their arguments chosen
-    so the values at x0 stay rational); level 4 products (product rule); level 5 chain rule with
+    level 2 a cubic; level 3 adds exp, ln, sin, cos, sqrt or 1/(x + d) (their arguments chosen so
+    the values at x0 stay rational); level 4 products (product rule); level 5 chain rule with
     quadratic inner functions; level 6 quotients; levels 7-10 ask for the normal line (slope
     -1/f'(x0)) as well, and levels 8-10 add further chain-rule terms, up to twelve past level 10.
-    The reference differentiates the expression tree and evaluates f and f' exactly at x0. Any equation of the same line is accepted: y = mx + b, point-slope form, or
-    any rearrangement linear in x and y."""
+    The reference differentiates the expression tree and evaluates f and f' exactly at x0. Any
+    equation of the same line is accepted: y = mx + b, point-slope form, or any rearrangement linear
+    in x and y."""
 
     name = "calculus/tangent_line"
     knobs = (

@@ -102,13 +102,13 @@ def _ordinal(n: int) -> str:
 
 @register
 class TaylorCoefficient(Task):
-    """Maclaurin series. Ask for the coefficient of x^n, the n-th derivative at 0 (n! times it),
-    or the whole Taylor polynomial of degree n. Level 1 scales one elementary series (e^(kx),
-    sin, cos, ln(1 + kx), 1/(1 - kx), (1 + kx)^r, atan); level 3 sums and shifts by powers of x;
-    level 5 multiplies two series or divides by 1 - kx; levels 7-10 compose series (exp(sin x),
-    ln(1 + atan 2x), 1/(1 - tan x)) and multiply compositions, with n up to 7 (up to 12 past level 10). Coefficients come
-    from exact power-series arithmetic (products, reciprocals, exp/sin/cos/ln/atan/power
-    recurrences); they agree with sympy.series in the tests."""
+    """Maclaurin series. Ask for the coefficient of x^n, the n-th derivative at 0 (n! times it), or the
+    whole Taylor polynomial of degree n. Level 1 scales one elementary series (e^(kx), sin, cos,
+    ln(1 + kx), 1/(1 - kx), (1 + kx)^r, atan); level 3 sums and shifts by powers of x; level 5
+    multiplies two series or divides by 1 - kx; levels 7-10 compose series (exp(sin x), ln(1 + atan
+    2x), 1/(1 - tan x)) and multiply compositions, with n up to 7 (up to 12 past level 10).
+    Coefficients come from exact power-series arithmetic (products, reciprocals,
+    exp/sin/cos/ln/atan/power recurrences); they agree with sympy.series in the tests."""
 
     name = "calculus/taylor_coefficient"
     cap_reason = ("the structures stop at a composition times a series (level 9), and the coefficients are kept "

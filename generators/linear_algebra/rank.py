@@ -22,7 +22,8 @@ class MatrixRank(Task):
 
     name = "linear_algebra/matrix_rank"
     knobs = (
-        Knob("rows", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11], (1, 12), doc="rows of the matrix"),
+        Knob("rows", [2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11], (1, 12),
+             doc="rows of the matrix"),
         Knob("cols", [3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 12], (1, 12),
              doc="columns of the matrix"),
         Knob("deficiency", [(0, 1), (0, 1), (0, 2), (0, 2), (1, 2), (1, 2), (1, 3), (1, 3), (1, 3)] + [(2, 4)] * 4

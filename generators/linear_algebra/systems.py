@@ -42,17 +42,18 @@ def equation_text(coeffs, rhs, names) -> str:
 
 @register
 class LinearSystem(Task):
-    """Solve a system of linear equations: give the unique solution, say there is none, or say
-    there are infinitely many and how many free parameters the general solution has. Higher
-    levels add unknowns (2 to 5, past level 10 up to 8), redundant equations that are
-    combinations of the others, more singular systems (inconsistent or underdetermined, with the
-    dependency hidden across several equations, and two to four free parameters at the top
-    levels) and larger determinants, so unique solutions are fractions. The reference is exact Gauss-Jordan elimination of the augmented
-    matrix as printed."""
+    """Solve a system of linear equations: give the unique solution, say there is none, or say there
+    are infinitely many and how many free parameters the general solution has. Higher levels add
+    unknowns (2 to 5, past level 10 up to 8), redundant equations that are combinations of the
+    others, more singular systems (inconsistent or underdetermined, with the dependency hidden
+    across several equations, and two to four free parameters at the top levels) and larger
+    determinants, so unique solutions are fractions. The reference is exact Gauss-Jordan elimination
+    of the augmented matrix as printed."""
 
     name = "linear_algebra/linear_system"
     knobs = (
-        Knob("unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8), doc="number of unknowns"),
+        Knob("unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8),
+             doc="number of unknowns"),
         Knob("extra_equations", [0, 0, 0, 0, 1, 1, 1, 2, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4], (0, 4),
              doc="equations beyond the number of unknowns (redundant combinations)"),
         Knob("singular_percent", [0, 30, 30, 35, 40, 40, 45, 45] + [50] * 12, (0, 100),

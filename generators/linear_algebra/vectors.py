@@ -249,7 +249,8 @@ class VectorOperations(Task):
     products, projections of cross products, (2a - b) \u00b7 (c \u00d7 d)), add projections whose exact
     answers are fractions, projections onto spans that need the normal equations, more vectors and
     fractional components; past level 10, nesting six deep with up to five projections. The
-    reference evaluates the expression with exact fractions."""
+    reference evaluates the expression with exact fractions. About 65 problems/s at level 20, where
+    deep expressions are redrawn until their exact value stays readable."""
 
     name = "linear_algebra/vector_operations"
     knobs = (

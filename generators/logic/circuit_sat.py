@@ -65,7 +65,9 @@ class CircuitSatisfiability(Task):
     simulates the circuit on all 2^n inputs at once (bit-parallel truth tables) and keeps only
     circuits whose output is 1 on at least one and at most a small share of the inputs. Higher
     levels add inputs and gates, NAND/NOR and XOR gates, shrink the share of satisfying inputs
-    (down to a handful of thousands), and add distractor gates that do not feed the output."""
+    (down to a handful of thousands), and add distractor gates that do not feed the output.
+    Past level 10 (14 inputs, up to 60 gates, a handful of satisfying inputs) circuits are redrawn more
+    often: about 100 problems/s at level 20."""
 
     name = "logic/circuit_satisfiability"
     knobs = (

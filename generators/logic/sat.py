@@ -100,7 +100,9 @@ class Sat(Task):
     variable a value, as the prompt asks. Higher levels move from 2-literal to 3-literal clauses,
     add variables, push the clause/variable ratio up to the 4.26 threshold where instances are
     hardest, and mix in unsatisfiable instances (a drawn share of problems is resampled until
-    UNSAT, the rest until satisfiable)."""
+    UNSAT, the rest until satisfiable).
+    Past level 10 (up to 48 variables at the threshold) each draw is decided by DPLL in pure Python,
+    about 40 problems/s at level 20."""
 
     name = "logic/sat"
     knobs = (

@@ -4,18 +4,20 @@ references verify, and they need more than level 10. Tasks that stop before leve
 import pytest
 
 import procgym
-from procgym.generators.puzzles import akari, binairo, cryptarithm, futoshiki, hashi, hitori, nonogram, skyscrapers
+from procgym.generators.puzzles import (akari, binairo, cryptarithm, futoshiki, hashi, hitori, nonogram, skyscrapers,
+                                       sudoku, tents, twenty_four, water_jugs)
 from procgym.generators.puzzles._csp import TableSolver, cage_codes
-from procgym.generators.puzzles._latin import latin_solver
+from procgym.generators.puzzles._latin import GridSolver, latin_solver
 
 # every task whose levels were extended, with the level it stops at
 TOP = {"puzzles/akari": 20, "puzzles/binairo": 18, "puzzles/countdown": 20, "puzzles/cryptarithm": 19,
        "puzzles/futoshiki": 14, "puzzles/hanoi_variants": 20, "puzzles/hashi": 14, "puzzles/hitori": 20,
        "puzzles/kakuro": 16, "puzzles/n_queens": 20, "puzzles/nonogram": 20, "puzzles/peg_solitaire": 14,
        "puzzles/polyomino_tiling": 20, "puzzles/river_crossing": 20, "puzzles/skyscrapers": 13,
-       "puzzles/sliding_tiles": 20, "puzzles/sokoban": 17}
+       "puzzles/sliding_tiles": 20, "puzzles/sokoban": 17, "puzzles/sudoku": 20, "puzzles/tents": 20,
+       "puzzles/twenty_four": 15, "puzzles/water_jugs": 20}
 # tasks whose generation cost (or grid) rules out levels past 10
-AT_TEN = ["puzzles/battleship", "puzzles/numberlink", "puzzles/slitherlink", "puzzles/sudoku"]
+AT_TEN = ["puzzles/battleship", "puzzles/numberlink", "puzzles/slitherlink"]
 
 
 @pytest.mark.parametrize("name", sorted(TOP))
@@ -105,3 +107,38 @@ def test_skyscrapers_top_level_is_unique():
     full = (1 << n) - 1
     domains = [1 << (d - 1) if d else full for d in _digits(c["givens"])]
     assert n == 8 and latin_solver(n).count(domains, skyscrapers.tables_for(n, c["clues"]), 2) == 1
+
+
+def test_sudoku_top_level_is_a_unique_12x12_grid_written_with_letters():
+    p = procgym.generate("puzzles/sudoku", seed=1, difficulty=20)
+    givens = sudoku.parse_symbol_rows(p.check["givens"])
+    assert p.check["grid"] == "12x12" and GridSolver(12, 3, 4).count(givens, 2) == 1
+    assert set("ABC") <= set(p.answer) and "A, B and C" in p.prompt
+    for form in (p.answer.lower(), p.answer.replace("\n", " "), "\n".join(" ".join(row) for row in p.answer.split())):
+        assert procgym.verify(p, f"<answer>{form}</answer>").correct
+    wrong = p.answer.replace("A", "10", 1)  # 10 is two cells, not the value A stands for
+    assert not procgym.verify(p, f"<answer>{wrong}</answer>").correct
+    level_ten = procgym.generate("puzzles/sudoku", seed=1, difficulty=10)
+    assert level_ten.check["grid"] == "9x9" and "letters" not in level_ten.prompt
+
+
+def test_tents_top_level_is_unique():
+    c = procgym.generate("puzzles/tents", seed=1, difficulty=20).check
+    assert (c["rows"], c["cols"]) == (20, 20)
+    assert tents.count_solutions(20, 20, set(c["trees"]), c["row_counts"], c["col_counts"], 3) == 1
+
+
+def test_twenty_four_top_level_is_decided_by_the_exhaustive_search():
+    for seed in range(4):
+        c = procgym.generate("puzzles/twenty_four", seed=seed, difficulty=15).check
+        assert len(c["numbers"]) == 5 and 500 <= c["target"] <= 2000
+        assert (twenty_four.solve(c["numbers"], c["target"]) is not None) == c["solvable"]
+
+
+def test_water_jugs_top_level_asks_for_the_fewest_steps():
+    p = procgym.generate("puzzles/water_jugs", seed=1, difficulty=20)
+    c = p.check
+    assert c["minimal"] and c["tap"] and len(c["caps"]) == 3 and c["fewest"] >= 14
+    seen = water_jugs.bfs(tuple(c["start"]), tuple(c["caps"]), c["tap"])
+    assert min(d for s, (d, _, _) in seen.items() if water_jugs.goal_met(s, c["goal"])) == c["fewest"]
+    assert len(p.answer.split(", ")) == c["fewest"]
