@@ -168,3 +168,14 @@ def read_pairs(text: str, nodes, item=read_int, what: str = "NODE=VALUE") -> dic
             raise NotAnAnswer(f"node {name} is given more than once")
         out[name] = item(value)
     return out
+
+
+def bitmask_adjacency(nodes: list[str], edges: list) -> list[int]:
+    """A problem record's undirected graph as neighbour bitmasks, node i's bit i (the exact
+    searches' input)."""
+    index = {name: i for i, name in enumerate(nodes)}
+    adj = [0] * len(index)
+    for u, v in edges:
+        adj[index[u]] |= 1 << index[v]
+        adj[index[v]] |= 1 << index[u]
+    return adj

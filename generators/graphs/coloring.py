@@ -7,7 +7,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import node_labels
-from ._graph_text import read_pairs
+from ._graph_text import bitmask_adjacency, read_pairs
 from ._random_graphs import random_connected_graph
 
 
@@ -135,11 +135,7 @@ class GraphColoring(Task):
         # the exact search's backtracking nodes (refuting every smaller k, then colouring), plus
         # reading the graph
         c = problem.check
-        index = {name: i for i, name in enumerate(c["nodes"])}
-        adj = [0] * len(index)
-        for u, v in c["edges"]:
-            adj[index[u]] |= 1 << index[v]
-            adj[index[v]] |= 1 << index[u]
+        adj = bitmask_adjacency(c["nodes"], c["edges"])
         stats: dict = {}
         chromatic_colouring(adj, len(adj), stats)
         return stats["nodes"] + len(c["edges"])

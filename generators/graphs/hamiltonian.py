@@ -7,7 +7,7 @@ from procgym.parsing import ParseError
 from procgym.verdict import right, wrong
 
 from .._labels import join, node_labels
-from ._graph_text import read_nodes, says_none
+from ._graph_text import bitmask_adjacency, read_nodes, says_none
 
 NO_PATH = {"no", "no path", "no such path", "no hamiltonian path", "impossible", "not possible", "does not exist"}
 
@@ -150,11 +150,7 @@ class HamiltonianPath(Task):
     def effort(self, problem):
         # the exact search's partial paths (all of them when it proves NONE), plus the edges read
         c = problem.check
-        index = {name: i for i, name in enumerate(c["nodes"])}
-        adj = [0] * len(index)
-        for u, v in c["edges"]:
-            adj[index[u]] |= 1 << index[v]
-            adj[index[v]] |= 1 << index[u]
+        adj = bitmask_adjacency(c["nodes"], c["edges"])
         stats: dict = {}
         hamiltonian_path(adj, len(adj), stats)
         return stats.get("nodes", 0) + len(c["edges"])
