@@ -9,7 +9,7 @@ Schema (one row per problem; see docs/integrations/datasets.md):
 | index        | int64                                | the record's index in the dataset                |
 | task         | string                               | "graphs/shortest_path"                           |
 | category     | string                               | "graphs"                                         |
-| difficulty   | int32 (nullable)                     | level 1-10                                       |
+| difficulty   | int32 (nullable)                     | level 1-20 (up to the task's highest)            |
 | seed         | int64                                | the problem seed (dataset_seed(master, index))   |
 | prompt       | list<struct<role, content: string>>  | chat messages: [system message], user prompt     |
 | answer       | string                               | the reference answer                             |

@@ -115,6 +115,11 @@ class ExpLogEquation(Task):
     arithmetic); any equivalent exact form of each answer is accepted."""
 
     name = "algebra/exp_log_equation"
+    released_dips = {
+        4: "level 4 mixes e and ln equations, one logarithm and a linear step, into level 3's common-base forms",
+        7: "level 7 swaps log_diff for exp_e and different_bases, both shorter than the forms they join",
+        10: "level 10 drops log_sum, the longest form (a quadratic and a domain check), leaving level 9's other two",
+    }
     cap_reason = ("every form is an equation of fixed shape (one power or logarithm per side, two logarithms, or "
                   "a quadratic in b^x), all of them in play by level 10: larger bases and coefficients would only "
                   "grow the numbers, not the reasoning")

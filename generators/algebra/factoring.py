@@ -84,6 +84,8 @@ class FactorPolynomial(Task):
     factoring dominates, and about 80/s at level 20."""
 
     name = "algebra/factor_polynomial"
+    released_dips = {6: "level 6 drops level 5's repeated factor, so its polynomials are cubics, not quartics: "
+                        "one root fewer to search for and divide out"}
     knobs = (
         Knob("n_linear", [2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8], (0, 10),
              doc="linear factors (a x + b)"),

@@ -117,6 +117,8 @@ class FunctionComposition(Task):
     equivalent expression is accepted; domain restrictions are not asked for."""
 
     name = "algebra/function_composition"
+    released_dips = {3: "level 3 asks for the inverse of one linear function, a two-step solve, after level 2's "
+                        "compositions with quadratics"}
     knobs = (
         Knob("ask", ["compose", "compose", "inverse", ["compose", "inverse"], ["compose", "inverse"],
                      ["compose", "inverse", "inverse_composition"]] + [["compose", "inverse_composition"]] * 14,

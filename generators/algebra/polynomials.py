@@ -299,6 +299,8 @@ class PolynomialDivision(Task):
     reference comes from long division over the rationals."""
 
     name = "algebra/polynomial_division"
+    released_dips = {5: "level 5 divides level 4's quartics by a quadratic instead of a linear divisor: one "
+                        "quotient term fewer, so no more multiply-subtracts in all"}
     knobs = (
         Knob("dividend_degree", [2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 9, 10, 11, 11, 12, 13, 14, 15], (1, 16),
              doc="degree of the dividend"),

@@ -56,6 +56,11 @@ class Averages(Task):
     values. Answers are exact: any equal decimal or fraction."""
 
     name = "arithmetic/averages"
+    released_dips = {
+        6: "level 6 mixes in the combined-groups question, four arithmetic steps on stated means and counts "
+           "against level 5's pass over a whole list",
+        7: "level 7 asks only combined-groups and replaced-value questions, four steps each, no list to sum",
+    }
     knobs = (
         Knob("kind", ["mean", ["mean", "median"], ["median", "weighted"], "weighted", ["weighted", "missing"],
                       ["missing", "combined"], ["combined", "replace"], "replace", ["combined", "replace"],

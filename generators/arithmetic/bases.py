@@ -52,6 +52,8 @@ class BaseConversion(Task):
     level 10 the numbers grow to 30 decimal digits."""
 
     name = "arithmetic/base_conversion"
+    released_dips = {2: "level 2 folds a two-decimal-digit number from a base up to 8 into decimal, mostly three "
+                        "digits, fewer steps than level 1's division into base 2, one per bit"}
     knobs = (
         Knob("decimal_digits", [2, 2, 3, 3, 4, 4, 5, 6, 7, 9, 10, 11, 12, 14, 16, 18, 20, 23, 26, 30], (1, 60),
              doc="decimal digits of the number"),

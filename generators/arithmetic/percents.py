@@ -180,6 +180,8 @@ class RatioSplit(Task):
     and state the ratio as a chain of pairwise ratios (A:B and B:C) that must be combined first."""
 
     name = "arithmetic/ratio_split"
+    released_dips = {4: "level 4 gives a difference of two shares, one subtraction of parts where level 3 sums all "
+                        "of them"}
     knobs = (
         Knob("n_people", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8), doc="people sharing"),
         Knob("given", ["total", "total", "total", "difference", ["total", "difference"], "transfer",

@@ -579,17 +579,22 @@ class SimplifyRadical(Task):
     terms over more radicands."""
 
     name = "arithmetic/simplify_radical"
+    released_dips = {
+        5: "level 5 multiplies two roots in a two-term expression, fewer term steps than level 4's three roots "
+           "to simplify and combine",
+        8: "level 8 rationalises a one-root denominator, fewer term products than expanding level 7's binomials",
+    }
     knobs = (
         Knob("kind", ["combine", "combine", "combine", "combine", "multiply", ["combine", "multiply"], "expand",
                       "rationalize", ["rationalize", "conjugate"], "conjugate"]
              + [["expand", "rationalize", "conjugate"]] * 10, choices=KINDS,
              doc="what must be done: combine like radicals, multiply roots, expand binomials, rationalise "
                  "a denominator, or rationalise by the conjugate"),
-        Knob("n_terms", [1, 1, 2, 3, 2, 3, 3, 3, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11], (1, 12),
+        Knob("n_terms", [1, 1, 2, 3, 2, 3, 3, 3, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 11], (1, 12),
              doc="terms in the expression"),
         Knob("coef_max", [1, 4, 5, 6, 6, 8, 6, 6, 6, 8, 8, 8, 9, 9, 10, 10, 10, 12, 12, 12], (1, 50),
              doc="largest coefficient in front of a root"),
-        Knob("max_square", [3, 4, 5, 6, 6, 7, 6, 6, 6, 6, 6, 7, 7, 8, 8, 8, 9, 9, 10, 10], (2, 30),
+        Knob("max_square", [3, 4, 5, 6, 6, 7, 6, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 10, 10], (2, 30),
              doc="largest square root pulled out of a radicand"),
         Knob("n_bases", [1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4], (1, 5),
              doc="distinct simplified radicands in play"),

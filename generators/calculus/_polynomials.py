@@ -5,6 +5,7 @@ degree first, with products, values, derivatives, antiderivatives and text.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from procgym.kit import frac_text
@@ -67,18 +68,26 @@ def poly_text(coeffs, var: str = "x", star: bool = False) -> str:
 
 def root_search_steps(p: list[int]) -> int:
     """Multiply-adds of finding the rational roots of an integer polynomial by hand (for a
-    task's effort): each candidate p/q of the rational root theorem (p dividing the constant
-    term, q the leading coefficient, both signs) is tested by Horner's rule on what is left, and
-    each root found is divided out by synthetic division."""
+    task's effort): factors of x come out first and the common factor of the coefficients is
+    divided out (one step each); each candidate p/q of the rational root theorem (p dividing the
+    constant term, q the leading coefficient, both signs) is tested by Horner's rule on what is
+    left, and each root found is divided out by synthetic division, until a quadratic is left
+    (the quadratic formula: four steps, the discriminant telling whether its roots are real) or a
+    linear one (one division)."""
     p = p_trim([int(c) for c in p])
     steps = 0
     while len(p) > 1 and p[0] == 0:
         p = p[1:]
         steps += 1
-    for num in _divisors(p[0]) if len(p) > 1 else []:
+    # nobody tests the divisors of 60 for 60x^2 - 30x - 90: they take out 30 first
+    content = math.gcd(*p) if len(p) > 1 else 1
+    if content > 1:
+        p = [c // content for c in p]
+        steps += 1
+    for num in _divisors(p[0]) if len(p) > 3 else []:
         for den in _divisors(p[-1]):
             for cand in (Fraction(num, den), Fraction(-num, den)):
-                while len(p) > 1:
+                while len(p) > 3:
                     steps += len(p)
                     if p_eval(p, cand) != 0:
                         break
@@ -88,7 +97,9 @@ def root_search_steps(p: list[int]) -> int:
                         carry = p[k] + carry * cand
                         quotient[k - 1] = carry
                     p = quotient
-    return steps
+    # a quadratic left over (an irreducible one too) is settled by its discriminant, not by
+    # testing every remaining candidate
+    return steps + {3: 4, 2: 1}.get(len(p), 0)
 
 
 def _divisors(n: int) -> list[int]:

@@ -59,6 +59,8 @@ class Derivative(Task):
         Knob("coef_max", [5, 6, 7, 8] + [9] * 11, (1, 50), doc="largest coefficient"),
         Knob("max_power", [3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4], (2, 12), doc="largest exponent"),
     )
+    released_dips = {4: "level 4 brings in the chain rule on two terms where level 3 differentiates three "
+                        "without it: one new rule, fewer rule applications"}
     answer_format = ("an expression in x equal to f'(x), using + - * / ^, brackets and the functions sin, cos, "
                      "tan, exp, ln; it need not be simplified: any equivalent expression is accepted")
     example = "6*x*cos(3*x^2) - 2/x"

@@ -210,7 +210,8 @@ class Extrema(Task):
 
     def effort(self, problem):
         """Steps by hand: differentiate (one per term), find the roots of f' by the rational
-        root theorem (every candidate tested, every root divided out), then for a local extremum
+        root theorem (its common factor taken out, candidates tested and roots divided out until
+        a quadratic is left for the quadratic formula: root_search_steps), then for a local extremum
         test the sign of f' in each gap between them, and for an absolute one evaluate f at the
         ends and at the critical points inside."""
         c = problem.check

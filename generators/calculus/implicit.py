@@ -84,6 +84,8 @@ class ImplicitDerivative(Task):
              doc="terms exp(g), sin(g), cos(g) or ln(g) of a polynomial g in x and y"),
         Knob("order", [1, 1, 1, 1, 1, 1, 1] + [2] * 13, (1, 2), doc="1 for dy/dx, 2 for d^2y/dx^2"),
     )
+    released_dips = {8: "level 8 brings in the second derivative on a three-term quadratic curve, where level 7 "
+                        "takes dy/dx of a five-term quartic with a transcendental term"}
     answer_format = "an exact integer or fraction p/q"
     example = "-5/10007"  # denominators are at most 10^4: never an answer
 

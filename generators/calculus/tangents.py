@@ -99,6 +99,8 @@ class TangentLine(Task):
         Knob("extra_terms", [0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], (0, 12),
              doc="further terms c*g(x) (exp, ln, sin, cos, sqrt of a quadratic) added to f"),
     )
+    released_dips = {7: "level 7 brings in the normal line on level 4's product functions, which need less "
+                        "work than level 6's quotients"}
     answer_format = ("the equation of the line, e.g. y = -2x/10007 + 5/3 (any equivalent equation of the same line is "
                      "accepted, such as y - 4 = 3(x - 2))")
     example = "y = -2x/10007 + 5/3"  # slopes have denominators at most 10^4: never an answer

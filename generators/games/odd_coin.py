@@ -168,6 +168,8 @@ class OddCoin(TurnBudgetTask):
     """
 
     name = "games/odd_coin"
+    released_dips = {4: "level 4 hides whether the fake is heavier but drops to 4-12 coins with no given "
+                        "weighing, after level 3's 12-40 coins"}
     knobs = (
         Knob("n_coins", [(4, 9), (10, 27), (12, 40), (4, 12), (8, 12), (10, 24), (13, 39), (25, 39), (40, 120),
                          (60, 120), (60, 120), (80, 140), (80, 140), (100, 160), (100, 160), (120, 180), (120, 180),
@@ -237,10 +239,12 @@ class OddCoin(TurnBudgetTask):
 
     def effort(self, problem):
         # every weighing, the given ones and the fewest still needed, sorts each coin (left pan,
-        # right pan, off the scale) and updates what it may still be
+        # right pan, off the scale) and updates what it may still be: one hypothesis per coin
+        # (heavy) when the fake is known to be heavier, two (heavy, light) when it is not
         c = problem.check
         u, h, l, g = counts(classify(c["n"], c["heavier_known"], c["given"]))
-        return c["n"] * (len(c["given"]) + fewest_weighings(u, h, l, g))
+        hypotheses = c["n"] * (1 if c["heavier_known"] else 2)
+        return hypotheses * (len(c["given"]) + fewest_weighings(u, h, l, g))
 
     def start(self, problem):
         return {"history": []}

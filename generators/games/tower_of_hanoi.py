@@ -47,6 +47,8 @@ class TowerOfHanoi(TurnBudgetTask):
     shrink the slack in the budget to zero (only optimal play wins)."""
 
     name = "games/tower_of_hanoi"
+    released_dips = {5: "level 5 starts from scrambled positions, whose optimum with 4 disks is about 9 moves "
+                        "against the classic start's 15"}
     cap_reason = ("the optimum doubles with each disk: level 10 (7 disks, no slack) needs up to 127 moves, and 8 "
                   "disks up to 255, past the 200-turn cap of an interactive episode")
     knobs = (

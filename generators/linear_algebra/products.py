@@ -28,6 +28,7 @@ class MatrixProduct(Task):
     to six 6x6 matrices with fractions are evaluated exactly."""
 
     name = "linear_algebra/matrix_product"
+    released_dips = {4: "level 4 multiplies two factors where level 3 chains three, with smaller entries"}
     knobs = (
         Knob("size", [2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6], (2, 6),
              doc="largest matrix dimension"),
@@ -219,6 +220,8 @@ class MatrixPower(Task):
     past level 10 to 5x5 and k up to 1000). The reference is exponentiation by repeated squaring."""
 
     name = "linear_algebra/matrix_power"
+    released_dips = {4: "level 4 moves to structured matrices with the pattern visible (triangular, diagonal): "
+                        "their products have many zero terms, unlike level 3's dense ones"}
     knobs = (
         Knob("size", [2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5], (2, 5), doc="rows (= columns) of A"),
         Knob("exponent", [2, 3, 4, (5, 8), (5, 12), (3, 4), (5, 10), (8, 20), (10, 50), (20, 100), (30, 150),

@@ -51,6 +51,7 @@ class LinearSystem(Task):
     of the augmented matrix as printed."""
 
     name = "linear_algebra/linear_system"
+    released_dips = {2: "level 2 mixes in singular 2x2 systems, whose elimination stops after the first pivot"}
     knobs = (
         Knob("unknowns", [2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8], (2, 8),
              doc="number of unknowns"),

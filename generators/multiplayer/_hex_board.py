@@ -69,12 +69,18 @@ class Board:
         return [i for i in self.order if mask >> i & 1]
 
     # --- perfect play -------------------------------------------------------------------------
-    def wins(self, me: int, other: int, seat: int) -> bool:
-        """Whether `seat`, to move with stones `me` against `other`, wins with perfect play."""
+    def wins(self, me: int, other: int, seat: int, table: dict | None = None, nodes: list | None = None) -> bool:
+        """Whether `seat`, to move with stones `me` against `other`, wins with perfect play. The
+        search remembers positions in the board's shared table, or in `table` when given (a count
+        of the positions it examines, in nodes[0], then does not depend on earlier searches)."""
+        shared = table is None
+        table = self.table if shared else table
         key = (me, other, seat)
-        known = self.table.get(key)
+        known = table.get(key)
         if known is not None:
             return known
+        if nodes is not None:
+            nodes[0] += 1
         empty = self.full & ~(me | other)
         if self.completing(me, empty, seat):
             result = True
@@ -83,11 +89,12 @@ class Board:
             if threats & (threats - 1):
                 result = False  # two ways to finish: one block cannot stop both
             else:
-                result = any(not self.wins(other, me | 1 << i, 1 - seat) for i in self.cells(threats or empty))
-        if len(self.table) > _TABLE_LIMIT:
-            self.table.clear()
-        self.table[key] = result
-        self.table[(self.turned(me), self.turned(other), seat)] = result  # the board turned half round: the same game
+                result = any(not self.wins(other, me | 1 << i, 1 - seat, None if shared else table, nodes)
+                             for i in self.cells(threats or empty))
+        if shared and len(table) > _TABLE_LIMIT:
+            table.clear()
+        table[key] = result
+        table[(self.turned(me), self.turned(other), seat)] = result  # the board turned half round: the same game
         return result
 
     def turned(self, mask: int) -> int:

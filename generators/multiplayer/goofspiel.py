@@ -201,6 +201,10 @@ class GoofspielMatch(SimultaneousMatch):
                        prizes=["open"] * 5 + ["hidden"] * 15,
                        opponent=["random"] * 2 + ["heuristic"] * 5 + ["exact"] * 3 + ["heuristic"] * 10,
                        spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1] + [1, 1, 1] + [0] * 7)
+    # a mixed opponent cannot be out-planned (no line wins against every draw), so the bids chosen
+    # stay the measure, and the optimal opponent's 4 cards are fewer than level 7's 6
+    released_dips = {8: "level 8 brings in the optimal mixed opponent, solved only on 4 cards, so the agent bids 4 "
+                        "times after level 7's 6 bids against the matching rule"}
     tools = (Tool("bid", "Bid one card from your hand for the prize up this round.", "{card}",
                   (Param("card", "integer", "the number of a card in your hand"),)),)
 

@@ -22,8 +22,6 @@ MARKS = ("X", "O")
 SOLVED_ENDGAME = 8  # against a fallible opponent the search solves positions only this small (cheaply)
 
 
-
-
 def render(n: int, stones: list[int]) -> str:
     """The board as a rhombus: each row starts one space further right."""
     lines = [" " * 4 + " ".join(chr(ord("a") + c) for c in range(n))]
@@ -186,8 +184,30 @@ class HexMatch(SeatTask):
                 return [cell_name(won, n)] if won is not None else []
         return [cell_name(i, n) for i, _ in b.ranked(me, other, seat)[:self.breadth]]
 
+    # levels 8-10 keep ten or eleven empty cells on ever larger boards, so more random stones make
+    # the won endgame shorter to prove
+    released_dips = {8: "level 8 brings in the perfect opponent on a 4x4 endgame of ten or eleven empty cells, "
+                        "already won, after level 7's whole game on 6x6 against the heuristic",
+                     9: "level 9's 5x5 endgame keeps level 8's ten or eleven empty cells after 14 random stones, "
+                        "which mostly leave a win closer at hand",
+                     10: "level 10's 6x6 endgame keeps ten or eleven empty cells after 25 random stones, which "
+                         "mostly leave the agent a win in one or two moves"}
+
     def opponent_text(self, c):
         return _POLICY_TEXT[c["opponent"]]
 
     def longest(self, params, seat):
         return (params["size"] ** 2 - params["opening"] + 1) // 2
+
+    def effort(self, problem):
+        """The legal moves each move of the reference line is picked from (SeatTask.effort), and
+        against the perfect opponent also the positions the search proving the start won examines:
+        only a move that wins against every reply keeps the win."""
+        choices = super().effort(problem)
+        c = problem.check
+        if c["opponent"] != "exact":
+            return choices
+        state, seat = c["match"]["state"], c["seat"]
+        nodes = [0]
+        board(state["size"]).wins(state["stones"][seat], state["stones"][1 - seat], seat, table={}, nodes=nodes)
+        return choices + nodes[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from procgym import Knob, register
 from procgym.kit.multiplayer import register_game
 from procgym.kit.seat_task import seat_knobs
+from procgym.registry import get
 
 from ._versus import OPPONENT, YOU, VersusGame, VersusMatch
 
@@ -69,6 +70,20 @@ class TicTacToeMatch(VersusMatch):
     knobs = seat_knobs(game, opening=[(1, 2)] * 2 + [(1, 3)] * 4 + [2, 4, 2, 4], seat=[(0, 1)] * 6 + [0, 1, 0, 1],
                        opponent=["random"] * 2 + ["heuristic"] * 4 + ["exact"] * 4,
                        spare_turns=[4, 4, 3, 3, 2, 2, 2, 1, 1, 1])
+    released_dips = {8: "level 8 plays O with four empty cells left against the perfect opponent, where level 7 "
+                        "plays X with seven: a far smaller game to prove won",
+                     10: "level 10 returns to level 8's O with four empty cells after level 9's X with seven"}
 
     def longest(self, params, seat):
         return 5
+
+    def effort(self, problem):
+        """The legal moves each move of the reference line is picked from (SeatTask.effort), and
+        against the perfect opponent also the positions a depth-first proof that the agent wins
+        within the line's moves examines: only a move that wins against every reply keeps the win,
+        so every reply must be refuted."""
+        choices = super().effort(problem)
+        if problem.check["opponent"] != "exact":
+            return choices
+        board = problem.check["match"]["state"]["pos"]["board"]
+        return choices + get("versus/tic_tac_toe").proof_nodes(board, len(problem.answer.split("\n")))

@@ -55,7 +55,7 @@ def render_grid(grid: list[int], n: int, box_rows: int, box_cols: int) -> str:
     return "\n".join(lines)
 
 
-def read_grid(text: str, n: int) -> list[int]:
+def read_symbol_grid(text: str, n: int) -> list[int]:
     """The cells of an answer grid: `read_digit_grid`'s forms, with the letters A-C (either
     case) for 10-12 on a 12x12 grid. A 0 reads as a value outside 1..n, which the rules refuse."""
     if n <= 9:
@@ -162,7 +162,7 @@ class Sudoku(Task):
         c = problem.check
         n, box_rows, box_cols = BOXES[c["grid"]]
         try:
-            grid = read_grid(answer, n)
+            grid = read_symbol_grid(answer, n)
         except ParseError as exc:
             return refused(exc)
         problem_text = grid_problem(grid, parse_symbol_rows(c["givens"]), n, box_rows, box_cols)

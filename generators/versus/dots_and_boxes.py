@@ -164,6 +164,8 @@ class DotsAndBoxes(VersusTask):
     """
 
     name = "versus/dots_and_boxes"
+    released_dips = {5: "level 5 moves to the 2x3 board with 8 lines left against level 4's 10 on 2x2, so "
+                        "its plans need a shorter lookahead"}
     cap_reason = ("the 2x3 board (17 lines) is exhausted: won positions with more lines left barely exist and "
                   "double-cross traps stop at about 11 undrawn lines; on the next board (3x3, 24 lines) the "
                   "exhaustive solver needs 15 or more undrawn lines to ask more than level 10, at over half a "

@@ -246,6 +246,8 @@ class Othello(VersusTask):
     """
 
     name = "versus/othello"
+    released_dips = {7: "level 7 moves to the 6x6 board with 5 empty squares against level 6's 8 on 4x4, a "
+                        "far smaller endgame search"}
     cap_reason = ("the exact endgame search is pure Python and grows about twofold per empty square: 10 empties "
                   "on 6x6 (level 14) cost about 0.15 s a problem and 11 twice that, and an 8x8 board would need "
                   "more empties than it can solve")

@@ -123,6 +123,8 @@ class TicTacToe(VersusTask):
     deeper-looking opponent (one that punishes a slip) with fewer spare turns."""
 
     name = "versus/tic_tac_toe"
+    released_dips = {5: "level 5 mixes in wins in 2 that must also parry a threat, positions later in the game "
+                        "with fewer empty cells to search"}
     cap_reason = ("a 3x3 board has no longer forced wins: the longest win against best defence is 3 moves (levels "
                   "7-10), and a 9-ply opponent already sees the whole game")
     knobs = (
@@ -216,8 +218,14 @@ class TicTacToe(VersusTask):
     def effort(self, problem):
         # proving the forced win: positions a depth-first search of "win within win_in moves"
         # examines, every reply of the opponent refuted
+        return self.proof_nodes(problem.check["start"]["board"], problem.params["win_in"])
+
+    @staticmethod
+    def proof_nodes(board: str, moves: int) -> int:
+        """The positions `forced_win` examines deciding whether the player to move wins within
+        `moves` of its own moves (multiplayer/tic_tac_toe's effort asks for it too)."""
         nodes = [0]
-        forced_win(problem.check["start"]["board"], problem.params["win_in"], nodes)
+        forced_win(board, moves, nodes)
         return nodes[0]
 
     def best(self, c, pos):

@@ -99,8 +99,8 @@ def test_bad_requests_name_the_problem_and_the_session_goes_on(url):
             assert "step before reset" in await refused(env.step("<answer>1</answer>"))
             assert "unknown task 'games/no_such_game'" in await refused(env.reset(task="games/no_such_game"))
             assert "not served here" in await refused(env.reset(task="graphs/shortest_path"))
-            assert "difficulty must be an integer level 1-10, got 11" in await refused(
-                env.reset(task="games/mastermind", difficulty=11))
+            assert "difficulty must be an integer level 1-19, got 25" in await refused(
+                env.reset(task="games/mastermind", difficulty=25))
             assert "unknown episode option 'colour'" in await refused(env.reset(task="games/mastermind", colour=3))
             assert "seed must be an integer" in await refused(env.reset(task="games/mastermind", seed=-1))
             assert "knob 'n_colors'" in await refused(env.reset(task="games/mastermind", knobs={"n_colors": 99}))

@@ -3,6 +3,7 @@ move reading, invalid moves refused with a reason and then a forfeit, zero-sum p
 and built-in policies that play legal moves."""
 import json
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -46,7 +47,8 @@ def test_random_playouts_are_zero_sum_and_every_legal_move_reads_back(name):
     game = procgym.get_game(name)
 
     def every_legal_move_is_accepted(m, player):
-        for text in m.legal_actions(player):
+        legal = m.legal_actions(player)
+        for text in legal[::max(1, len(legal) // 200)]:  # up to about 200, spread over the list (Blotto has 480,700)
             trial = m.copy()
             ok, sentence = trial.act(player, text)
             assert ok, f"{name}: the legal move {text!r} was refused: {sentence}"
@@ -108,3 +110,15 @@ def test_suggest_is_deterministic_per_state(name):
     m = new_match(name, seed=9, difficulty=4)
     player = m.to_move[0]
     assert len({m.suggest(player, "random") for _ in range(3)}) == 1
+
+
+def test_the_random_policy_draws_what_the_uniform_strategy_draws():
+    from procgym.kit.multiplayer import sample, uniform_choice
+
+    for n in (1, 2, 3, 7, 10, 1001):
+        moves = [f"m{i}" for i in range(n)]
+        for seed in range(200):
+            uniform = {m: Fraction(1, n) for m in moves}
+            assert uniform_choice(moves, random.Random(seed)) == sample(uniform, random.Random(seed))
+    with pytest.raises(ValueError):
+        uniform_choice([], random.Random(0))
