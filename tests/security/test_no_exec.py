@@ -25,6 +25,7 @@ MODULE_CALLS = {  # module -> banned attributes (None: every call into the modul
            "posix_spawn", "posix_spawnp", "startfile"},
     "sympy": {"sympify", "parse_expr", "lambdify", "parse_latex", "S", "simplify_logic"},
     "yaml": {"load", "unsafe_load", "full_load", "load_all", "unsafe_load_all"},
+    "sqlite3": None,  # runs SQL text: only the sql tasks' sandbox may, below
 }
 SYMPY_NAMES = {"sympify", "parse_expr", "lambdify", "parse_latex"}  # banned however imported
 MODULE_ALIASES = {"sp": "sympy", "sym": "sympy"}
@@ -40,6 +41,12 @@ ALLOWED = {
         "starts `python -m procgym.cli serve --port 0 ARGS` (procgym's own server, argv list, no shell) "
         "for the serve tests, docs examples and bench/serve.py; ARGS come from the caller's code, never "
         "from a model or a client",
+    ("generators/sql/_sandbox.py", "<module>"): "imports sqlite3 for the SQL sandbox's _open (below)",
+    ("generators/sql/_sandbox.py", "_open"):
+        "opens a fresh in-memory SQLite database holding only the problem's own tables; model SQL runs "
+        "there under an authorizer that allows only SELECT, reading those tables and a fixed list of pure "
+        "functions (no ATTACH, PRAGMA, writes or load_extension), with PRAGMA query_only, size limits, "
+        "VM-step and CPU-time limits and a row cap (run_query)",
     ("envs/task_env.py", "_info"):
         "unpickles only the bytes reset() itself pickled from the episode's problem record (a fast deep "
         "copy for each info dict); no bytes from a model, a file or the network reach pickle.loads",

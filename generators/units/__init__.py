@@ -1,0 +1,1 @@
+"""units tasks: physics and chemistry word problems with dimensional analysis."""
