@@ -36,7 +36,7 @@ def test_unknown_task_and_bad_knob_are_clear_errors(capsys):
 
 def test_generate_is_deterministic_and_shards_partition_the_dataset(capsys, tmp_path):
     whole, a, b = (str(tmp_path / f) for f in ("whole.jsonl", "a.jsonl", "b.jsonl"))
-    tasks = "graphs/shortest_path,games/*"
+    tasks = "graphs/shortest_path,games/m*"  # four tasks, so 20 rows take both levels
     assert run(capsys, "generate", "-t", tasks, "-l", "1,5", "-n", "20", "--out", whole, "-q")[0] == 0
     run(capsys, "generate", "-t", tasks, "-l", "1,5", "-n", "20", "--out", a, "--shard", "0/2", "-q")
     run(capsys, "generate", "-t", tasks, "-l", "1,5", "-n", "20", "--out", b, "--shard", "1/2", "-q")

@@ -33,10 +33,10 @@ def parse_prompt(prompt):
     return [(grid(x), grid(y)) for x, y in pairs], grid(test)
 
 
-def test_twelve_tasks_registered():
-    assert NAMES == sorted(f"abstraction/{t}" for t in (
+def test_these_tasks_are_registered():
+    assert set(f"abstraction/{t}" for t in (
         "count_to_bar", "denoise", "draw_lines", "fill_enclosed", "flip_rotate", "gravity", "object_extraction",
-        "one_d_shift", "pattern_extension", "recolor_by_rule", "scale_up", "symmetry_completion"))
+        "one_d_shift", "pattern_extension", "recolor_by_rule", "scale_up", "symmetry_completion")) <= set(NAMES)
 
 
 # ------------------------------------------------------------------ primitives, worked by hand

@@ -27,8 +27,8 @@ def body(p):
     return p.prompt.rsplit("\n\nAnswer format:", 1)[0]
 
 
-def test_ten_tasks_registered():
-    assert len(NAMES) == 10
+def test_sixteen_tasks_registered():
+    assert len(NAMES) == 16
 
 
 def test_length_schedule():

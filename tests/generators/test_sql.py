@@ -347,6 +347,8 @@ def solve_multi_join(p, s):
 
 
 SOLVERS = {f"sql/{name[6:]}": fn for name, fn in globals().items() if name.startswith("solve_")}
+# tasks whose brute-force solvers live in test_sql_more.py
+MORE = ("sql/case_buckets", "sql/date_ranges", "sql/self_join")
 
 
 def canonical(rows):
@@ -354,10 +356,10 @@ def canonical(rows):
 
 
 def test_every_task_has_a_solver():
-    assert sorted(SOLVERS) == NAMES
+    assert sorted([*SOLVERS, *MORE]) == NAMES
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", sorted(SOLVERS))
 @pytest.mark.parametrize("level", [1, 4, 7, 10, 15, 20])
 def test_reference_query_matches_the_brute_force_solver(name, level):
     for seed in range(4):

@@ -31,7 +31,8 @@ from procgym.generators.tool_use._commands import CommandError, read_command
 NAMES = ["tool_use/bank_ledger", "tool_use/shop_orders", "tool_use/ticket_queue", "tool_use/calendar",
          "tool_use/file_tree", "tool_use/travel_booking", "tool_use/access_control", "tool_use/sheet_update",
          "tool_use/config_store", "tool_use/inbox_rules", "tool_use/dns_zone", "tool_use/library_desk",
-         "tool_use/service_deploy", "tool_use/cloud_scaling", "tool_use/expense_review"]
+         "tool_use/service_deploy", "tool_use/cloud_scaling", "tool_use/expense_review",
+         "tool_use/payroll_run", "tool_use/warehouse_picking", "tool_use/course_enrolment"]
 
 
 def problem(name, check, level=3):

@@ -18,7 +18,9 @@ from answer_helpers import example_never_pays, feedback, ok
 F = Fraction
 NAMES = ["units/conversion_chain", "units/kinematics", "units/density_mass_volume", "units/ohms_law_power",
          "units/work_energy", "units/pressure_force_area", "units/ideal_gas", "units/stoichiometry",
-         "units/molarity_dilution", "units/heat_capacity", "units/dimensional_check", "units/rate_problems"]
+         "units/molarity_dilution", "units/heat_capacity", "units/dimensional_check", "units/rate_problems",
+         "units/momentum_collisions", "units/wave_frequency", "units/electric_charge_energy", "units/circular_motion",
+         "units/projectile_range", "units/lens_optics", "units/buoyancy"]
 
 
 def test_all_tasks_registered():
