@@ -149,7 +149,7 @@ def add_commands(sub) -> None:
                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     s.add_argument("--agent", "-a", choices=KINDS, help="required unless --rescore")
     s.add_argument("--model", "-m", help="transformers/vllm: a local folder or hub name; openai: the model name")
-    s.add_argument("--suite", default="quick-v3", help="suite name (quick-v3, standard-v3, frontier-v1; released "
+    s.add_argument("--suite", default="quick-v4", help="suite name (quick-v4, standard-v4, frontier-v1; released "
                                                        "suites stay frozen) or a suite .json")
     s.add_argument("--samples", "-n", type=int, default=1, help="samples per problem (pass@k needs several)")
     s.add_argument("--k", help="pass@k values, e.g. 1,5,10 (default 1,2,4,... up to --samples)")

@@ -32,6 +32,14 @@ STANDARD_V3_DEFINITION = "071aea382476e1083a92e70dd0cbc583130eda4f11edd0001612ef
 STANDARD_V3_ITEMS = "9470f5937ecd912d7285f25cfd902098dec926b5a952b3ebdd2042036caed99d"
 STANDARD_V3_DIGEST = "ed36784ff87e2877f1b61d01b855e25ccee2e9b270601cf3a19af42e7bd05a74"
 STANDARD_V3_SAMPLE_DIGEST = "3c8d34760f32357f8950f06dfb36e729625a27169459d08c7f65e1552f103524"
+# v4: every task of the task wave of 519 (instruction following, tool use, long context, abstraction
+# grids, SQL, units and more) at v3's levels
+QUICK_V4_DIGEST = "c0cdd35b997b669921c59f967d5e8ba8ae30d0dbacd6a20c24ad5ecd3d8655a9"
+QUICK_V4_DEFINITION = "f49b40f5da1d4db6687495fbf5a4517affb1904181d2f2ab2e35510ab7ca9116"
+STANDARD_V4_DEFINITION = "d27f584a547c0184ed43c392820b29027898c7a459ef8f5233cd3751b3224e2c"
+STANDARD_V4_ITEMS = "07f3f95eb64ceec54c86ff779c0ad176455c1a9f0d83d8885774c1e6a347032d"
+STANDARD_V4_DIGEST = "45268d8e0409132de1fcf96b03f41faa26b5d5cafee8a1ad6309a18d57b524bf"
+STANDARD_V4_SAMPLE_DIGEST = "a641b735626826f8fafee90f146038ed98161e078ef2b943ccaead6e49096e21"
 # frontier-v1: every task reaching level 20, at levels 12, 15 and 20
 FRONTIER_V1_DEFINITION = "85565fdade555136bf79bce379eab7156e597e5e281dd6d3b11d8e64c4e1eef1"
 FRONTIER_V1_ITEMS = "80b8b7d9889a0450ecfbce92e32b123595437e4c0ce6cecbc58e992a8e7c6590"
@@ -39,8 +47,8 @@ FRONTIER_V1_DIGEST = "da6058b4e8023884f455e9512766048ca3e5d8ebb0950dd431408646b4
 
 
 def test_released_suites():
-    assert suite_names() == ["frontier-v1", "quick-v1", "quick-v2", "quick-v3", "standard-v1", "standard-v2",
-                             "standard-v3"]
+    assert suite_names() == ["frontier-v1", "quick-v1", "quick-v2", "quick-v3", "quick-v4", "standard-v1",
+                             "standard-v2", "standard-v3", "standard-v4"]
     for version in ("v1", "v2"):
         quick, standard = load_suite(f"quick-{version}"), load_suite(f"standard-{version}")
         assert len(quick) == 640 and quick.levels == (1, 5)
@@ -51,6 +59,9 @@ def test_released_suites():
     assert set(standard.tasks) == set(load_suite("standard-v2").tasks) | {t for t in standard.tasks
                                                                           if t.startswith("multiplayer/")}
     assert sum(t.startswith("multiplayer/") for t in standard.tasks) == 16
+    quick, standard = load_suite("quick-v4"), load_suite("standard-v4")
+    assert len(quick) == 1038 and len(standard) == 25950 and quick.tasks == standard.tasks
+    assert set(standard.tasks) > set(load_suite("standard-v3").tasks) and len(standard.tasks) == 519
 
 
 def test_quick_v1_problems_never_change():
@@ -98,6 +109,22 @@ def test_v3_problems_never_change_and_are_what_the_generators_make():
     assert standard.digest([item for item in items if item.index == 0]) == STANDARD_V3_SAMPLE_DIGEST
 
 
+def test_v4_problems_never_change_and_are_what_the_generators_make():
+    quick, standard = load_suite("quick-v4"), load_suite("standard-v4")
+    assert quick.definition_digest() == QUICK_V4_DEFINITION and quick.digest() == QUICK_V4_DIGEST
+    assert standard.definition_digest() == STANDARD_V4_DEFINITION
+    items = standard.items()
+    assert hashlib.sha256("\n".join(f"{i.id} {i.seed}" for i in items).encode()).hexdigest() == STANDARD_V4_ITEMS
+    assert standard.digest() == STANDARD_V4_DIGEST
+    new = set(standard.tasks) - set(load_suite("standard-v3").tasks)
+    sample = [item for item in items if item.index == 0 and item.task in new]
+    generated = hashlib.sha256()
+    for item in sample:  # the earlier versions' tests pin the other tasks' generators; these are v4's new ones
+        generated.update(standard.generate(item).to_json().encode() + b"\n")
+    assert generated.hexdigest() == standard.digest(sample)
+    assert standard.digest([item for item in items if item.index == 0]) == STANDARD_V4_SAMPLE_DIGEST
+
+
 def test_frontier_v1_problems_never_change_and_are_what_the_generators_make():
     import procgym
 
@@ -126,7 +153,7 @@ def test_frozen_v1_references_still_verify():
 
 
 @pytest.mark.parametrize("name", ["quick-v1", "standard-v1", "quick-v2", "standard-v2", "quick-v3", "standard-v3",
-                                  "frontier-v1"])
+                                  "quick-v4", "standard-v4", "frontier-v1"])
 def test_suite_seeds_are_reserved_and_distinct(name):
     items = load_suite(name).items()
     assert all(is_eval_seed(item.seed) for item in items)
@@ -135,7 +162,7 @@ def test_suite_seeds_are_reserved_and_distinct(name):
 
 
 def test_unknown_suite_and_missing_task(tmp_path, tiny_suite):
-    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: frontier-v1, quick-v1, quick-v2, quick-v3, standard-v1, standard-v2, standard-v3"):
+    with pytest.raises(KeyError, match="unknown suite 'nope-v1'; suites: frontier-v1, quick-v1, quick-v2, quick-v3, quick-v4, standard-v1, standard-v2, standard-v3, standard-v4"):
         load_suite("nope-v1")
     bad = tmp_path / "bad-v1.json"
     bad.write_text('{"name": "bad-v1", "tasks": ["graphs/no_such_task"], "levels": [1], "problems_per_level": 1}')
