@@ -74,3 +74,15 @@ def finish(state_view, goal_view, describe) -> tuple[str, str]:
     if state_view == goal_view:
         return "Finished: the final state meets the goal.", WIN
     return f"Finished, but the goal is not met: {describe(state_view, goal_view)}.", LOSE
+
+
+def replayed_effort(task, problem, reads: dict[str, int]) -> int:
+    """A task's effort from its reference script: one for each tool call, plus the rows each
+    reading command in `reads` shows (its observation's lines less the header lines `reads` gives),
+    replayed from the start as the oracle plays it."""
+    state, work = task.initial_state(problem), 0
+    for line in problem.answer.split("\n"):
+        observation, _, _ = task.transition(problem, state, line)
+        command = line.split()[0]
+        work += 1 + (observation.count("\n") - reads[command] if command in reads else 0)
+    return work

@@ -4,7 +4,7 @@ from __future__ import annotations
 from procgym import Knob, register
 from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._commands import FINISH_TOOL, CommandError, finish, page_of, read_command
+from ._commands import CommandError, FINISH_TOOL, finish, page_of, read_command, replayed_effort
 
 PAGE = 6  # instances per page of list_instances
 REGIONS = ("eu1", "us1", "ap1", "sa1", "me1", "af1")
@@ -143,11 +143,7 @@ class CloudScaling(TurnBudgetTask):
 
     def effort(self, problem):
         # tool calls of the reference plus the instances its listings show
-        state, work = self.initial_state(problem), 0
-        for line in problem.answer.split("\n"):
-            observation, _, _ = self.transition(problem, state, line)
-            work += 1 + (observation.count("\n") if line.startswith("list_instances") else 0)
-        return work
+        return replayed_effort(self, problem, {"list_instances": 0})
 
     def start(self, problem):
         return {"instances": {k: dict(v) for k, v in problem.check["instances"].items()}, "launched": 0}

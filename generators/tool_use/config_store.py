@@ -4,7 +4,7 @@ from __future__ import annotations
 from procgym import Knob, register
 from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._commands import FINISH_TOOL, CommandError, finish, page_of, read_command
+from ._commands import CommandError, FINISH_TOOL, finish, page_of, read_command, replayed_effort
 
 PAGE = 8  # keys per page of list_keys
 SERVICES = ("db", "cache", "mail", "auth", "queue", "search", "api", "log", "billing", "cdn")
@@ -146,11 +146,7 @@ class ConfigStore(TurnBudgetTask):
 
     def effort(self, problem):
         # tool calls of the reference plus the keys its listings show
-        state, work = self.initial_state(problem), 0
-        for line in problem.answer.split("\n"):
-            observation, _, _ = self.transition(problem, state, line)
-            work += 1 + (observation.count("\n") - 1 if line.startswith("list_keys") else 0)
-        return work
+        return replayed_effort(self, problem, {"list_keys": 1})
 
     def start(self, problem):
         return {"store": dict(problem.check["store"])}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from procgym import Knob, register
 from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._commands import FINISH_TOOL, CommandError, finish, page_of, read_command
+from ._commands import CommandError, FINISH_TOOL, finish, page_of, read_command, replayed_effort
 
 PAGE = 8  # records per page of list_records
 NAMES = ("www", "api", "mail", "shop", "blog", "cdn", "vpn", "docs", "status", "git", "ftp", "app", "dev", "img",
@@ -202,11 +202,7 @@ class DnsZone(TurnBudgetTask):
 
     def effort(self, problem):
         # tool calls of the reference plus the records it reads (listed and read)
-        state, work = self.initial_state(problem), 0
-        for line in problem.answer.split("\n"):
-            observation, _, _ = self.transition(problem, state, line)
-            work += 1 + (observation.count("\n") if line.startswith("list_records") else 0)
-        return work
+        return replayed_effort(self, problem, {"list_records": 0})
 
     def start(self, problem):
         return {"records": {k: dict(v) for k, v in problem.check["records"].items()}, "next_id": 0}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from procgym import Knob, register
 from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._commands import FINISH_TOOL, CommandError, finish, read_command
+from ._commands import CommandError, FINISH_TOOL, finish, read_command, replayed_effort
 
 TOP = ("docs", "logs", "projects", "home", "data", "media", "backup", "shared")
 SUB = ("2023", "2024", "old", "drafts", "reports", "misc", "q1", "q2", "team", "notes", "temp", "raw")
@@ -204,11 +204,7 @@ class FileTree(TurnBudgetTask):
 
     def effort(self, problem):
         # tool calls of the reference plus the records it reads (entries listed, lines read)
-        state, work = self.initial_state(problem), 0
-        for line in problem.answer.split("\n"):
-            observation, _, _ = self.transition(problem, state, line)
-            work += 1 + (observation.count("\n") - 1 if line.split()[0] in ("ls", "read") else 0)
-        return work
+        return replayed_effort(self, problem, {"ls": 1, "read": 1})
 
     def start(self, problem):
         check = problem.check

@@ -4,7 +4,7 @@ from __future__ import annotations
 from procgym import Knob, register
 from procgym.kit import Param, Tool, TurnBudgetTask
 
-from ._commands import FINISH_TOOL, CommandError, finish, page_of, read_command
+from ._commands import CommandError, FINISH_TOOL, finish, page_of, read_command, replayed_effort
 from ._names import PEOPLE
 
 PAGE = 6  # messages per page of list_messages
@@ -193,11 +193,7 @@ class InboxRules(TurnBudgetTask):
 
     def effort(self, problem):
         # tool calls of the reference plus the records it reads (messages listed, body lines)
-        state, work = self.initial_state(problem), 0
-        for line in problem.answer.split("\n"):
-            observation, _, _ = self.transition(problem, state, line)
-            work += 1 + (observation.count("\n") - 1 if line.split()[0] in ("list_messages", "read_message") else 0)
-        return work
+        return replayed_effort(self, problem, {"list_messages": 1, "read_message": 1})
 
     def start(self, problem):
         check = problem.check
