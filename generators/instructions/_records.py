@@ -209,15 +209,23 @@ def _ends(content: str, marks: str) -> bool:
 _CHECK = re.compile(r"- \[( |x|X)\] (\S.*)")  # markdown takes [X] for done too
 
 
-def parse_checklist(text: str):
-    """[(checked, content)] of a text made only of checklist lines, or why it is not one."""
+def matched_lines(text: str, pattern: re.Pattern, not_one: str, empty: str):
+    """The match of `pattern` on every line of `text`, or why not: "line i <not_one>" for the first
+    line that does not match, `empty` for a text with no lines (the parsers of the line formats)."""
     out = []
     for i, line in enumerate(_lines(text)):
-        m = _CHECK.fullmatch(line)
+        m = pattern.fullmatch(line)
         if not m:
-            return f"line {i + 1} is not a checklist item '- [ ] ...' or '- [x] ...'"
-        out.append((m.group(1) != " ", m.group(2)))
-    return out or "the text has no checklist items"
+            return f"line {i + 1} {not_one}"
+        out.append(m)
+    return out or empty
+
+
+def parse_checklist(text: str):
+    """[(checked, content)] of a text made only of checklist lines, or why it is not one."""
+    got = matched_lines(text, _CHECK, "is not a checklist item '- [ ] ...' or '- [x] ...'",
+                        "the text has no checklist items")
+    return got if isinstance(got, str) else [(m.group(1) != " ", m.group(2)) for m in got]
 
 
 def write_checklist(plan: ItemPlan) -> str:
@@ -310,13 +318,8 @@ _SPOKEN = re.compile(r"([A-Z][a-z]+): (\S.*)")
 
 
 def parse_dialogue(text: str):
-    out = []
-    for i, line in enumerate(_lines(text)):
-        m = _SPOKEN.fullmatch(line)
-        if not m:
-            return f"line {i + 1} is not 'Name: what they say'"
-        out.append((m.group(1), m.group(2)))
-    return out or "the text has no lines"
+    got = matched_lines(text, _SPOKEN, "is not 'Name: what they say'", "the text has no lines")
+    return got if isinstance(got, str) else [(m.group(1), m.group(2)) for m in got]
 
 
 def write_dialogue(plan: ItemPlan) -> str:
@@ -543,13 +546,8 @@ _QA = re.compile(r"([QA]): (\S.*)")
 
 
 def parse_faq(text: str):
-    out = []
-    for i, line in enumerate(_lines(text)):
-        m = _QA.fullmatch(line)
-        if not m:
-            return f"line {i + 1} does not start with 'Q: ' or 'A: '"
-        out.append((m.group(1), m.group(2)))
-    return out or "the text has no lines"
+    got = matched_lines(text, _QA, "does not start with 'Q: ' or 'A: '", "the text has no lines")
+    return got if isinstance(got, str) else [(m.group(1), m.group(2)) for m in got]
 
 
 def parse_answers(text: str):
@@ -646,13 +644,8 @@ _ENTRY = re.compile(r"([A-Za-z]+): (\S.*)")
 
 
 def parse_glossary(text: str):
-    out = []
-    for i, line in enumerate(_lines(text)):
-        m = _ENTRY.fullmatch(line)
-        if not m:
-            return f"line {i + 1} is not 'term: definition'"
-        out.append((m.group(1).lower(), m.group(2)))
-    return out or "the text has no entries"
+    got = matched_lines(text, _ENTRY, "is not 'term: definition'", "the text has no entries")
+    return got if isinstance(got, str) else [(m.group(1).lower(), m.group(2)) for m in got]
 
 
 def write_glossary(plan: ItemPlan) -> str:
