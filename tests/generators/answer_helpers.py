@@ -62,3 +62,16 @@ def before_last(task, p):
         state, _, _, done = task.step(p, state, action)
         assert not done
     return state, actions[-1]
+
+
+def play(p, actions):
+    """Step an interactive problem through `actions` from its start: ([(observation, reward, done)],
+    the state after the last action taken); it stops at the end of the episode."""
+    task = procgym.get(p.task)
+    state, out = task.initial_state(p), []
+    for action in actions:
+        state, observation, reward, done = task.step(p, state, action)
+        out.append((observation, reward, done))
+        if done:
+            break
+    return out, state

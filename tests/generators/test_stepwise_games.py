@@ -9,6 +9,7 @@ import random
 import pytest
 
 import procgym
+from answer_helpers import play
 from procgym import Problem
 from procgym.agents import OracleAgent, play_episode
 from procgym.envs import make
@@ -23,17 +24,6 @@ def problem(name, level=3, **check):
     record = procgym.get(name).generate(seed=0, difficulty=level).to_dict()
     record["check"] = dict(record["check"], **check)
     return Problem.from_dict(record)
-
-
-def play(p, actions):
-    task = procgym.get(p.task)
-    state, out = task.initial_state(p), []
-    for action in actions:
-        state, observation, reward, done = task.step(p, state, action)
-        out.append((observation, reward, done))
-        if done:
-            break
-    return out, state
 
 
 # ----------------------------------------------------------------------------- Lights Out

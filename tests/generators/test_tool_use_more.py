@@ -5,6 +5,7 @@ reference solutions winning."""
 import pytest
 
 import procgym
+from answer_helpers import play
 from procgym import Problem
 from procgym.agents import OracleAgent, play_episode
 from procgym.envs import make
@@ -20,17 +21,6 @@ def problem(name, check, level=3):
     record = procgym.get(name).generate(seed=0, difficulty=level).to_dict()
     record["check"] = check
     return Problem.from_dict(record)
-
-
-def play(p, actions):
-    task = procgym.get(p.task)
-    state, out = task.initial_state(p), []
-    for action in actions:
-        state, observation, reward, done = task.step(p, state, action)
-        out.append((observation, reward, done))
-        if done:
-            break
-    return out, state
 
 
 # ----------------------------------------------------------------------------- payroll run
