@@ -2,7 +2,6 @@
 the uniqueness of every answer cross-checked by a naive brute force over all compositions, fixed
 problems solved independently with numpy, accepted answer forms and rejected near misses."""
 import itertools
-import re
 
 import numpy as np
 import pytest
@@ -20,20 +19,11 @@ from procgym.generators.abstraction.outline_objects import outline
 from procgym.generators.abstraction.sort_columns_by_height import sort_bars
 from procgym.generators.abstraction.tile_mirror import tile
 from answer_helpers import example_never_pays, feedback, ok
+from grid_helpers import brute_outputs, grid, parse_prompt
 
 NEW = ("color_by_size", "connect_pairs", "copy_pattern_to_markers", "grid_and_or", "largest_rectangle_fill",
        "majority_color", "move_object_to_wall", "outline_objects", "sort_columns_by_height", "tile_mirror")
 NAMES = [f"abstraction/{t}" for t in NEW]
-
-
-def grid(text):
-    return tuple(tuple(int(c) for c in row.split()) for row in text.strip().split("\n"))
-
-
-def parse_prompt(prompt):
-    pairs = re.findall(r"Example \d+\nInput:\n(.*?)\nOutput:\n(.*?)\n\n", prompt, re.S)
-    test = re.search(r"Test input:\n(.*?)\n\n", prompt, re.S).group(1)
-    return [(grid(x), grid(y)) for x, y in pairs], grid(test)
 
 
 def test_new_tasks_registered():
@@ -145,27 +135,6 @@ def test_largest_rectangle_by_hand_and_naive():
 
 
 # ------------------------------------------------------------------ uniqueness by brute force
-
-def brute_outputs(task, problem, examples, test):
-    """Every composition of a family primitive with one entry of each stage, applied forwards."""
-    params = problem.params
-    family = task.family(params, None)
-    stages = [G.STAGES[s] for s in task.stage_names[:params["steps"] - 1]]
-    outs = set()
-    for (_name, fn), post in itertools.product(family, itertools.product(*stages)):
-        def run(x):
-            v = fn(x)
-            if v is None:
-                return None
-            for entry in post:
-                v = entry[1](v)
-            return v
-        if all(run(x) == y for x, y in examples):
-            t = run(test)
-            if t is not None:
-                outs.add(t)
-    return outs
-
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("level", [1, 4, 7])
